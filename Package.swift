@@ -1,0 +1,80 @@
+// swift-tools-version: 6.1
+//
+// Reveille: an alarm clock for the Linux desktop that makes sure its user gets up.
+//
+// The targets form layers; dependencies point inward:
+//   ReveilleTime, ReveilleDomain   pure Swift: no I/O, no C, no global clock
+//   C* + their wrappers            one .systemLibrary per C library, wrapped once
+//   ReveilleCore                   the agent's actor, talking to the world through protocols
+//   ReveilleAgent                  live implementations and the D-Bus harness
+//   ReveilleCLI                    the `reveille` client commands
+//   reveille, reveilled            thin executables
+import PackageDescription
+
+let package = Package(
+    name: "Reveille",
+    products: [
+        .executable(name: "reveille", targets: ["reveille"]),
+        .executable(name: "reveilled", targets: ["reveilled"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Pure layers
+        .target(name: "ReveilleTime"),
+        .target(name: "ReveilleDomain", dependencies: ["ReveilleTime"]),
+        // Reads the system's tz database and $TZ: the I/O half of ReveilleTime.
+        .target(name: "SystemTimeZone", dependencies: ["ReveilleTime"]),
+
+        // MARK: C libraries, each wrapped once
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "LinuxEvents", dependencies: ["CLinux"]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .target(name: "Notify", dependencies: ["CNotify"]),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .target(name: "Sound", dependencies: ["CPulse", "CSndfile"]),
+
+        // MARK: The agent
+        .target(name: "ReveilleCore", dependencies: ["ReveilleDomain"]),
+        .target(
+            name: "ReveilleAgent",
+            dependencies: ["ReveilleCore", "DBus", "SQLite", "LinuxEvents", "Notify", "Sound"]
+        ),
+
+        // MARK: The client
+        .target(
+            name: "ReveilleCLI",
+            dependencies: [
+                "ReveilleDomain", "DBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Executables
+        .executableTarget(name: "reveille", dependencies: ["ReveilleCLI"]),
+        .executableTarget(name: "reveilled", dependencies: ["ReveilleAgent"]),
+
+        // MARK: Tests
+        .target(name: "ReveilleTestSupport", dependencies: ["ReveilleCore"], path: "Tests/ReveilleTestSupport"),
+        .testTarget(name: "ReveilleTimeTests", dependencies: ["ReveilleTime", "SystemTimeZone"]),
+        .testTarget(
+            name: "ReveilleDomainTests",
+            dependencies: ["ReveilleDomain", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents"]),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
+        .testTarget(name: "SoundTests", dependencies: ["Sound"]),
+        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleAgentTests", dependencies: ["ReveilleAgent", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI"]),
+    ]
+)

@@ -1,0 +1,87 @@
+import ReveilleTime
+
+/// An alarm as its owner set it up: when it rings, how it sounds, and what it takes to stop it.
+public struct Alarm: Equatable, Sendable {
+    public let id: AlarmID
+    /// The local wall-clock time it rings at.
+    public var time: WallTime
+    /// For a one-time alarm, the day it rings on; nil for repeating alarms.
+    public var date: CivilDate?
+    /// Days of the week it repeats on; empty for a one-time alarm.
+    public var repeatDays: Set<Weekday>
+    public var label: String
+    /// A sound-theme name (`alarm-clock-elapsed`) or an absolute file path.
+    public var sound: String
+    /// 0…1.
+    public var volume: Double
+    public var isEnabled: Bool
+    public var snooze: SnoozePolicy
+    /// MVP 1 alarms kept a single QR code here; `MigrateV1ToV1Stack` moves it into `challenges`.
+    public var expectedQR: String?
+    /// The ordered stack of challenges that stops the alarm.
+    public var challenges: [Challenge]
+
+    public init(
+        id: AlarmID,
+        time: WallTime,
+        date: CivilDate? = nil,
+        repeatDays: Set<Weekday> = [],
+        label: String = "",
+        sound: String = Alarm.defaultSound,
+        volume: Double = 1,
+        isEnabled: Bool = true,
+        snooze: SnoozePolicy = SnoozePolicy(),
+        expectedQR: String? = nil,
+        challenges: [Challenge] = []
+    ) {
+        self.id = id
+        self.time = time
+        self.date = date
+        self.repeatDays = repeatDays
+        self.label = label
+        self.sound = sound
+        self.volume = volume
+        self.isEnabled = isEnabled
+        self.snooze = snooze
+        self.expectedQR = expectedQR
+        self.challenges = challenges
+    }
+
+    public static let defaultSound = "alarm-clock-elapsed"
+    public static let maximumLabelLength = 256
+    public static let maximumChallenges = 8
+
+    public var isRepeating: Bool { !repeatDays.isEmpty }
+
+    /// What people see: the label, or "Alarm" when it has none.
+    public var displayLabel: String { label.isEmpty ? "Alarm" : label }
+}
+
+/// How often and how long an alarm may be snoozed.
+public struct SnoozePolicy: Equatable, Sendable {
+    public enum Limit: Equatable, Sendable {
+        case limited(Int)
+        case unlimited
+    }
+
+    /// 1…60 minutes.
+    public var minutes: Int
+    /// 0…10 snoozes, or unlimited. Zero means the alarm cannot be snoozed at all.
+    public var maxSnoozes: Limit
+
+    public init(minutes: Int = 5, maxSnoozes: Limit = .limited(3)) {
+        self.minutes = minutes
+        self.maxSnoozes = maxSnoozes
+    }
+
+    public static let minuteRange = 1...60
+    public static let maxSnoozeRange = 0...10
+
+    /// Snoozes still allowed after `count` have been used; nil when unlimited.
+    public func snoozesLeft(after count: Int) -> Int? {
+        switch maxSnoozes {
+        case .unlimited: nil
+        case .limited(let max): Swift.max(0, max - count)
+        }
+    }
+}

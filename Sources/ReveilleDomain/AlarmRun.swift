@@ -1,0 +1,112 @@
+import ReveilleTime
+
+/// One ringing of an alarm, from the moment it fires until its challenge stack is solved.
+///
+/// A run spans snoozes: the snooze count lives here and resets with the next run.
+public struct AlarmRun: Equatable, Sendable {
+    public enum Outcome: String, Equatable, Sendable {
+        case success, failed, aborted, inProgress
+    }
+
+    public let alarmId: AlarmID
+    public var startedAt: Instant
+    public var completedAt: Instant?
+    public var outcome: Outcome
+    public var challengeRuns: [ChallengeRun]
+    /// How many times this run has been snoozed.
+    public var snoozeCount: Int
+    /// Set while snoozed: when it rings again.
+    public var snoozedUntil: Instant?
+    /// When it last started ringing (the first fire, or the end of the last snooze).
+    public var rangAt: Instant
+
+    public init(alarmId: AlarmID, startedAt: Instant) {
+        self.alarmId = alarmId
+        self.startedAt = startedAt
+        self.completedAt = nil
+        self.outcome = .inProgress
+        self.challengeRuns = []
+        self.snoozeCount = 0
+        self.snoozedUntil = nil
+        self.rangAt = startedAt
+    }
+
+    /// Ringing now: open and not snoozed.
+    public var isRinging: Bool { outcome == .inProgress && snoozedUntil == nil }
+    /// Ringing or snoozed: the alarm may not be edited while its run is open.
+    public var isOpen: Bool { outcome == .inProgress }
+}
+
+/// One attempt at one challenge of the stack.
+public struct ChallengeRun: Equatable, Sendable {
+    public enum Outcome: String, Equatable, Sendable {
+        case pending, success, failTimeout, failWrong, aborted
+    }
+
+    public let challengeId: ChallengeID
+    public var startedAt: Instant
+    public var completedAt: Instant?
+    public var outcome: Outcome
+
+    public init(challengeId: ChallengeID, startedAt: Instant, completedAt: Instant? = nil, outcome: Outcome = .pending) {
+        self.challengeId = challengeId
+        self.startedAt = startedAt
+        self.completedAt = completedAt
+        self.outcome = outcome
+    }
+}
+
+/// What can happen to a run.
+public enum RunEvent: Equatable, Sendable {
+    case alarmFired(at: Instant)
+    case snoozed(until: Instant, at: Instant)
+    case challengeStarted(challengeId: ChallengeID, at: Instant)
+    case challengeFinished(challengeId: ChallengeID, outcome: ChallengeRun.Outcome, at: Instant)
+    /// Every challenge of the stack is solved.
+    case dismissalCompleted(at: Instant)
+    /// The person walked away from the challenge (terminal closed, captcha killed).
+    case dismissalAborted(at: Instant)
+}
+
+/// The run's state machine. Pure: no side effects.
+///
+/// Only `dismissalCompleted` finishes a run. An aborted dismissal marks the pending
+/// challenge aborted and leaves the alarm ringing: walking away never stops it.
+public struct ApplyRunEvent: Sendable {
+    public init() {}
+
+    public func reduce(run: inout AlarmRun, event: RunEvent) {
+        guard run.outcome == .inProgress else { return }
+        switch event {
+        case .alarmFired(let at):
+            run.snoozedUntil = nil
+            run.rangAt = at
+        case .snoozed(let until, let at):
+            run.snoozeCount += 1
+            run.snoozedUntil = until
+            closePending(in: &run, as: .aborted, at: at)
+        case .challengeStarted(let id, let at):
+            closePending(in: &run, as: .aborted, at: at)
+            run.challengeRuns.append(ChallengeRun(challengeId: id, startedAt: at))
+        case .challengeFinished(let id, let outcome, let at):
+            guard let index = run.challengeRuns.lastIndex(where: { $0.challengeId == id && $0.outcome == .pending })
+            else { return }
+            if outcome == .pending { return }
+            run.challengeRuns[index].outcome = outcome
+            run.challengeRuns[index].completedAt = at
+        case .dismissalCompleted(let at):
+            run.outcome = .success
+            run.completedAt = at
+            run.snoozedUntil = nil
+        case .dismissalAborted(let at):
+            closePending(in: &run, as: .aborted, at: at)
+        }
+    }
+
+    private func closePending(in run: inout AlarmRun, as outcome: ChallengeRun.Outcome, at: Instant) {
+        for index in run.challengeRuns.indices where run.challengeRuns[index].outcome == .pending {
+            run.challengeRuns[index].outcome = outcome
+            run.challengeRuns[index].completedAt = at
+        }
+    }
+}

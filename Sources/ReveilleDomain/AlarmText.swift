@@ -1,0 +1,132 @@
+import ReveilleTime
+
+/// Parses the text forms people and scripts use for alarm fields (CLI flags, D-Bus values).
+///
+/// Every error says which value was wrong and what was expected.
+public enum AlarmText {
+    /// `HH:MM` or `HH:MM:SS`, 24-hour.
+    public static func parseTime(_ text: String) throws(AlarmFieldError) -> WallTime {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.map { part in part.count == 2 && part.allSatisfy(\.isASCIIDigit) ? Int(part) : nil }
+        guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }),
+              let time = WallTime(hour: numbers[0]!, minute: numbers[1]!, second: parts.count == 3 ? numbers[2]! : 0)
+        else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
+        return time
+    }
+
+    /// `YYYY-MM-DD`.
+    public static func parseDate(_ text: String) throws(AlarmFieldError) -> CivilDate {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let date = CivilDate(year: Int(parts[0])!, month: Int(parts[1])!, day: Int(parts[2])!)
+        else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
+        return date
+    }
+
+    /// Repeat tokens: `mon`…`sun`, `weekdays`, `weekends`, `daily`. Empty means one-time.
+    public static func parseRepeat(_ tokens: [String]) throws(AlarmFieldError) -> Set<Weekday> {
+        var days = Set<Weekday>()
+        for token in tokens {
+            switch token {
+            case "weekdays": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+            case "weekends": days.formUnion([.saturday, .sunday])
+            case "daily": days.formUnion(Weekday.allCases)
+            default:
+                guard let day = Weekday(shortName: token) else {
+                    throw AlarmFieldError(
+                        "repeat day '\(quoted(token))' is not one of mon, tue, wed, thu, fri, sat, sun, weekdays, weekends, daily"
+                    )
+                }
+                days.insert(day)
+            }
+        }
+        return days
+    }
+
+    /// A comma list, as the CLI takes it: `mon,wed,fri` or `weekdays`.
+    public static func parseRepeatList(_ text: String) throws(AlarmFieldError) -> Set<Weekday> {
+        let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingSpaces().lowercased() }
+        if tokens.contains("") { throw AlarmFieldError("repeat '\(quoted(text))' has an empty day") }
+        return try parseRepeat(tokens)
+    }
+
+    /// Days in week order, as short names.
+    public static func formatRepeat(_ days: Set<Weekday>) -> [String] {
+        days.sorted().map(\.shortName)
+    }
+
+    /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`.
+    public static func parseChallenge(_ text: String) throws(AlarmFieldError) -> Challenge.Params {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+        }
+        let kind = text[..<colon]
+        let argument = String(text[text.index(after: colon)...])
+        switch kind {
+        case "math":
+            guard let level = MathDifficulty(rawValue: argument) else {
+                throw AlarmFieldError("math level '\(quoted(argument))' is not easy, medium or hard")
+            }
+            return .math(difficulty: level, timeLimit: Challenge.defaultMathTimeLimit)
+        case "qr":
+            guard Challenge.qrCodeLengthRange.contains(argument.count),
+                  argument.unicodeScalars.allSatisfy(isPrintable)
+            else { throw AlarmFieldError("a qr code must be 1 to 128 printable characters") }
+            return .qr(expected: argument)
+        case "typing":
+            guard argument.allSatisfy(\.isASCIIDigit), let words = Int(argument), Challenge.typingWordRange.contains(words) else {
+                throw AlarmFieldError("typing word count '\(quoted(argument))' is not a number from 1 to 20")
+            }
+            return .typing(words: words)
+        default:
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+        }
+    }
+
+    /// The text form of a challenge; a QR code is a secret and shows as `qr:*` unless `revealingSecrets`.
+    public static func formatChallenge(_ params: Challenge.Params, revealingSecrets: Bool = false) -> String {
+        switch params {
+        case .qr(let code): revealingSecrets ? "qr:\(code)" : "qr:*"
+        case .steps(let threshold): "steps:\(threshold)"
+        case .math(let level, _): "math:\(level.rawValue)"
+        case .typing(let words): "typing:\(words)"
+        }
+    }
+
+    /// Shortens and escapes a bad value so an error message stays one readable line.
+    static func quoted(_ text: String) -> String {
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { isPrintable($0) ? $0 : "?" }))
+        return printable.count > 40 ? String(printable.prefix(40)) + "…" : printable
+    }
+
+    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator, .paragraphSeparator: false
+        default: true
+        }
+    }
+}
+
+/// A field of an alarm has a value that is out of range or malformed.
+public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension StringProtocol {
+    /// Drops leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

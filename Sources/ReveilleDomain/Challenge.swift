@@ -1,0 +1,60 @@
+/// One step of the stack that stops a ringing alarm.
+public struct Challenge: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        /// A code to scan or type, printed as a QR code and placed in another room.
+        case qr
+        /// A number of steps to walk (kept from the seed; no desktop sensor feeds it yet).
+        case steps
+        /// An arithmetic problem.
+        case math
+        /// Retype a few random words: the desktop stand-in for physical effort.
+        case typing
+    }
+
+    public enum Params: Equatable, Sendable {
+        case qr(expected: String)
+        case steps(threshold: Int)
+        case math(difficulty: MathDifficulty, timeLimit: Int64)
+        case typing(words: Int)
+    }
+
+    public let id: ChallengeID
+    public let params: Params
+    public var orderIndex: Int
+
+    public init(id: ChallengeID, params: Params, orderIndex: Int) {
+        self.id = id
+        self.params = params
+        self.orderIndex = orderIndex
+    }
+
+    public var kind: Kind {
+        switch params {
+        case .qr: .qr
+        case .steps: .steps
+        case .math: .math
+        case .typing: .typing
+        }
+    }
+
+    /// Seconds allowed per problem; nil when the challenge has no time limit.
+    public var timeLimit: Int64? {
+        if case .math(_, let limit) = params { return limit }
+        return nil
+    }
+
+    public static let defaultMathTimeLimit: Int64 = 60
+    public static let typingWordRange = 1...20
+    public static let defaultTypingWords = 6
+    public static let qrCodeLengthRange = 1...128
+}
+
+/// How hard the math problems are, as in the iOS app.
+public enum MathDifficulty: String, Equatable, Sendable, CaseIterable {
+    /// `a + b` or `a − b` with operands 10–99.
+    case easy
+    /// `a × b` with operands 6–15.
+    case medium
+    /// `a × b + c` or `a × b − c` with a, b in 6–15 and c in 10–99.
+    case hard
+}

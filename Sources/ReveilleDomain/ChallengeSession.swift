@@ -1,0 +1,196 @@
+import ReveilleTime
+
+/// The problem a challenge currently asks. It never leaves the agent with its answer.
+public enum ChallengePrompt: Equatable, Sendable {
+    case math(MathProblem)
+    case typing(words: [String])
+    /// The QR code is a secret: the prompt asks for it without showing it.
+    case code
+    case steps(threshold: Int)
+
+    /// One line for a person.
+    public var text: String {
+        switch self {
+        case .math(let problem): "\(problem.text) = ?"
+        case .typing(let words): "Type: \(words.joined(separator: " "))"
+        case .code: "Scan or type the code you placed away from your bed"
+        case .steps(let threshold): "Walk \(threshold) steps"
+        }
+    }
+}
+
+/// Where the person dismissing an alarm stands in its challenge stack.
+public struct ChallengeSession: Equatable, Sendable {
+    /// 0-based index into the alarm's ordered challenges.
+    public var index: Int
+    public var prompt: ChallengePrompt
+    /// When the current problem was shown.
+    public var startedAt: Instant
+    /// When the current problem times out; nil for no limit.
+    public var deadline: Instant?
+    /// Wrong answers so far on this challenge.
+    public var attempts: Int
+    /// Failed answers in a row, for the lockout.
+    public var consecutiveFailures: Int
+    public var lastFailureAt: Instant?
+
+    public init(index: Int, prompt: ChallengePrompt, startedAt: Instant, deadline: Instant?, attempts: Int = 0,
+                consecutiveFailures: Int = 0, lastFailureAt: Instant? = nil) {
+        self.index = index
+        self.prompt = prompt
+        self.startedAt = startedAt
+        self.deadline = deadline
+        self.attempts = attempts
+        self.consecutiveFailures = consecutiveFailures
+        self.lastFailureAt = lastFailureAt
+    }
+
+    public func lockout(policy: LockoutPolicy, now: Instant) -> LockoutState {
+        ApplyLockout().execute(failures: consecutiveFailures, lastFailureAt: lastFailureAt, policy: policy, now: now)
+    }
+}
+
+/// What an answer did.
+public enum AnswerOutcome: String, Equatable, Sendable {
+    /// Right; the next challenge is up.
+    case correct
+    /// Wrong; a new problem is up.
+    case wrong
+    /// Too late; a new problem is up.
+    case timeout
+    /// Wrong or late, and the failures in a row started the cooldown.
+    case locked
+    /// The last challenge is solved: the alarm stops.
+    case dismissed
+}
+
+public enum ChallengeError: Error, Equatable, Sendable {
+    /// Answers are refused until `until`.
+    case lockedOut(until: Instant)
+}
+
+/// The rules a challenge session runs by, from the agent's configuration.
+public struct ChallengeRules: Equatable, Sendable {
+    public var lockout: LockoutPolicy
+    /// The words a typing challenge draws from.
+    public var wordList: [String]
+
+    public init(lockout: LockoutPolicy = LockoutPolicy(), wordList: [String]) {
+        self.lockout = lockout
+        self.wordList = wordList
+    }
+}
+
+/// Starts, answers and expires the problems of a challenge stack.
+///
+/// Each function returns the new session and the run events to record, so the caller
+/// stores exactly what happened. Pure: randomness and time come in as arguments.
+public struct ChallengeFlow: Sendable {
+    public let rules: ChallengeRules
+
+    public init(rules: ChallengeRules) { self.rules = rules }
+
+    public struct Step: Equatable, Sendable {
+        public var outcome: AnswerOutcome
+        /// nil once the stack is solved.
+        public var session: ChallengeSession?
+        public var events: [RunEvent]
+    }
+
+    /// Shows a fresh problem for the challenge at `index`.
+    public func start<G: RandomNumberGenerator>(
+        _ challenges: [Challenge], at index: Int, now: Instant, using generator: inout G
+    ) -> (session: ChallengeSession, events: [RunEvent]) {
+        let challenge = challenges[index]
+        let session = ChallengeSession(
+            index: index,
+            prompt: prompt(for: challenge, using: &generator),
+            startedAt: now,
+            deadline: challenge.timeLimit.map { now.adding(seconds: $0) }
+        )
+        return (session, [.challengeStarted(challengeId: challenge.id, at: now)])
+    }
+
+    /// Checks an answer. During a cooldown it is not evaluated at all.
+    public func submit<G: RandomNumberGenerator>(
+        _ answer: String, to session: ChallengeSession, of challenges: [Challenge], now: Instant,
+        using generator: inout G
+    ) throws(ChallengeError) -> Step {
+        if case .coolingDown(let until) = session.lockout(policy: rules.lockout, now: now) {
+            throw .lockedOut(until: until)
+        }
+        var session = session
+        if session.consecutiveFailures >= rules.lockout.maxFailures, rules.lockout.maxFailures > 0 {
+            session.consecutiveFailures = 0  // a cooldown has ended: a fresh count
+        }
+        let challenge = challenges[session.index]
+        let result = evaluate(answer, challenge: challenge, session: session, now: now)
+        var events: [RunEvent] = [.challengeFinished(challengeId: challenge.id, outcome: result, at: now)]
+
+        if result == .success {
+            switch AdvanceChallenge().execute(currentIndex: session.index, outcome: .success, total: challenges.count) {
+            case .finished:
+                return Step(outcome: .dismissed, session: nil, events: events + [.dismissalCompleted(at: now)])
+            case .index(let next):
+                var started = start(challenges, at: next, now: now, using: &generator)
+                started.session.consecutiveFailures = 0
+                return Step(outcome: .correct, session: started.session, events: events + started.events)
+            }
+        }
+
+        let fresh = start(challenges, at: session.index, now: now, using: &generator)
+        events += fresh.events
+        var next = fresh.session
+        next.attempts = session.attempts + (result == .failWrong ? 1 : 0)
+        next.consecutiveFailures = session.consecutiveFailures + 1
+        next.lastFailureAt = now
+        let locked = next.lockout(policy: rules.lockout, now: now) != .none
+        let outcome: AnswerOutcome = locked ? .locked : (result == .failTimeout ? .timeout : .wrong)
+        return Step(outcome: outcome, session: next, events: events)
+    }
+
+    /// Replaces a problem whose time ran out with no answer; nil while it still has time.
+    ///
+    /// An unanswered timeout is not a failed answer: it neither counts as an attempt nor towards the lockout.
+    public func expire<G: RandomNumberGenerator>(
+        _ session: ChallengeSession, of challenges: [Challenge], now: Instant, using generator: inout G
+    ) -> (session: ChallengeSession, events: [RunEvent])? {
+        guard let deadline = session.deadline, now > deadline else { return nil }
+        let challenge = challenges[session.index]
+        var fresh = start(challenges, at: session.index, now: now, using: &generator)
+        fresh.session.attempts = session.attempts
+        fresh.session.consecutiveFailures = session.consecutiveFailures
+        fresh.session.lastFailureAt = session.lastFailureAt
+        return (fresh.session, [.challengeFinished(challengeId: challenge.id, outcome: .failTimeout, at: now)] + fresh.events)
+    }
+
+    private func prompt<G: RandomNumberGenerator>(for challenge: Challenge, using generator: inout G) -> ChallengePrompt {
+        switch challenge.params {
+        case .math(let level, _): .math(GenerateMathProblem().execute(difficulty: level, using: &generator))
+        case .typing(let count): .typing(words: GenerateTypingPrompt().execute(words: count, from: rules.wordList, using: &generator))
+        case .qr: .code
+        case .steps(let threshold): .steps(threshold: threshold)
+        }
+    }
+
+    private func evaluate(_ answer: String, challenge: Challenge, session: ChallengeSession, now: Instant)
+        -> ChallengeRun.Outcome
+    {
+        if let deadline = session.deadline, now > deadline { return .failTimeout }
+        switch (challenge.params, session.prompt) {
+        case (.math(_, let limit), .math(let problem)):
+            guard let value = ParseMathAnswer().execute(answer) else { return .failWrong }
+            return EvaluateMathAnswer().execute(
+                problem: problem, answer: value, timeLimit: limit, startedAt: session.startedAt, now: now)
+        case (.typing, .typing(let words)):
+            return EvaluateTyping().execute(expected: words, typed: answer)
+        case (.qr(let expected), _):
+            return EvaluateQR().execute(expected: expected, scanned: answer)
+        case (.steps(let threshold), _):
+            let steps = ParseMathAnswer().execute(answer) ?? 0
+            return EvaluateSteps().execute(threshold: threshold, currentSteps: steps) == .success ? .success : .failWrong
+        default:
+            return .failWrong
+        }
+    }
+}

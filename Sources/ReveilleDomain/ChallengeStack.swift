@@ -1,0 +1,61 @@
+public enum ValidationResult: Equatable, Sendable {
+    case ok
+    case invalid(reason: String)
+}
+
+public enum NextStep: Equatable, Sendable {
+    case index(Int)
+    case finished
+}
+
+/// Checks a challenge stack: 1–8 entries, order indices 0…n−1 each once, parameters in range.
+public struct ValidateChallengeStack: Sendable {
+    public init() {}
+
+    public func execute(_ stack: [Challenge]) -> ValidationResult {
+        guard !stack.isEmpty else { return .invalid(reason: "an alarm needs at least one challenge") }
+        guard stack.count <= Alarm.maximumChallenges else {
+            return .invalid(reason: "an alarm takes at most \(Alarm.maximumChallenges) challenges, not \(stack.count)")
+        }
+        let indices = stack.map(\.orderIndex).sorted()
+        guard indices == Array(0..<stack.count) else {
+            return .invalid(reason: "challenge order \(indices) is not 0…\(stack.count - 1) with each place once")
+        }
+        for challenge in stack {
+            if let reason = problem(with: challenge.params) { return .invalid(reason: reason) }
+        }
+        return .ok
+    }
+
+    private func problem(with params: Challenge.Params) -> String? {
+        switch params {
+        case .qr(let code):
+            guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(AlarmText.isPrintable)
+            else { return "a qr code must be 1 to 128 printable characters" }
+        case .steps(let threshold):
+            guard threshold >= 1 else { return "a steps threshold must be at least 1, not \(threshold)" }
+        case .math(_, let limit):
+            guard limit >= 1 else { return "a math time limit must be at least 1 second, not \(limit)" }
+        case .typing(let words):
+            guard Challenge.typingWordRange.contains(words) else {
+                return "a typing challenge takes 1 to 20 words, not \(words)"
+            }
+        }
+        return nil
+    }
+}
+
+/// The step after a challenge ends: the next challenge, the same one again, or the end of the stack.
+///
+/// `.finished` comes exactly when the last challenge succeeded. A failure retries the same index;
+/// so does an abort — walking away never finishes the stack, and coming back resumes it.
+public struct AdvanceChallenge: Sendable {
+    public init() {}
+
+    public func execute(currentIndex: Int, outcome: ChallengeRun.Outcome, total: Int) -> NextStep {
+        guard total > 0 else { return .finished }
+        let index = min(max(currentIndex, 0), total - 1)
+        guard outcome == .success else { return .index(index) }
+        return index + 1 < total ? .index(index + 1) : .finished
+    }
+}

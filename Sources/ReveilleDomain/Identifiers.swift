@@ -1,0 +1,58 @@
+/// An alarm's identity: a lowercase UUID string, as D-Bus clients see it.
+public struct AlarmID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Accepts a UUID in its canonical 8-4-4-4-12 hex form, in any case; stores it lowercase.
+    public init?(_ text: String) {
+        guard let canonical = canonicalUUID(text) else { return nil }
+        rawValue = canonical
+    }
+
+    /// A new random (version 4) id drawn from `generator`.
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> AlarmID {
+        AlarmID(uncheckedRawValue: randomUUID(using: &generator))
+    }
+
+    init(uncheckedRawValue: String) { rawValue = uncheckedRawValue }
+
+    public static func < (lhs: AlarmID, rhs: AlarmID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { rawValue }
+}
+
+/// A challenge's identity within its alarm, kept so a stored run can name the challenge it was on.
+public struct ChallengeID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> ChallengeID {
+        ChallengeID(randomUUID(using: &generator))
+    }
+
+    public var description: String { rawValue }
+}
+
+private let hexDigits = Array("0123456789abcdef")
+
+/// A version 4, variant 1 UUID in lowercase canonical form.
+func randomUUID<G: RandomNumberGenerator>(using generator: inout G) -> String {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    var text = ""
+    for (index, byte) in bytes.enumerated() {
+        if [4, 6, 8, 10].contains(index) { text.append("-") }
+        text.append(hexDigits[Int(byte >> 4)])
+        text.append(hexDigits[Int(byte & 0x0F)])
+    }
+    return text
+}
+
+func canonicalUUID(_ text: String) -> String? {
+    let lower = text.lowercased()
+    let groups = lower.split(separator: "-", omittingEmptySubsequences: false)
+    guard groups.map(\.count) == [8, 4, 4, 4, 12],
+          groups.allSatisfy({ $0.allSatisfy { hexDigits.contains($0) } })
+    else { return nil }
+    return lower
+}

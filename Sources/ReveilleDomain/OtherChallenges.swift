@@ -1,0 +1,40 @@
+/// Compares a scanned or typed code with the expected one: exact and case-sensitive.
+public struct EvaluateQR: Sendable {
+    public init() {}
+
+    public func execute(expected: String, scanned: String) -> ChallengeRun.Outcome {
+        expected == scanned ? .success : .failWrong
+    }
+}
+
+/// Decides a steps challenge from an observed step count: done once the threshold is reached.
+public struct EvaluateSteps: Sendable {
+    public init() {}
+
+    public func execute(threshold: Int, currentSteps: Int) -> ChallengeRun.Outcome {
+        currentSteps >= threshold ? .success : .pending
+    }
+}
+
+/// Picks the words a typing challenge asks for, from a word list shipped with Reveille.
+public struct GenerateTypingPrompt: Sendable {
+    public init() {}
+
+    public func execute<G: RandomNumberGenerator>(words count: Int, from list: [String], using generator: inout G) -> [String] {
+        guard !list.isEmpty else { return [] }
+        return (0..<count).map { _ in list[Int.random(in: 0..<list.count, using: &generator)] }
+    }
+}
+
+/// Checks retyped words: case and runs of spaces do not matter, the words and their order do.
+public struct EvaluateTyping: Sendable {
+    public init() {}
+
+    public func execute(expected: [String], typed: String) -> ChallengeRun.Outcome {
+        Self.normalize(typed) == expected.map { $0.lowercased() } ? .success : .failWrong
+    }
+
+    static func normalize(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+    }
+}

@@ -1,0 +1,71 @@
+/// What the agent needs from the desktop to ring an alarm that gets its owner up.
+public struct PreflightRules: Equatable, Sendable {
+    public var requireNotifications: Bool
+    public var requireSound: Bool
+    public var requireTerminal: Bool
+    public var requireDatabase: Bool
+
+    public init(requireNotifications: Bool = true, requireSound: Bool = true, requireTerminal: Bool = true,
+                requireDatabase: Bool = true) {
+        self.requireNotifications = requireNotifications
+        self.requireSound = requireSound
+        self.requireTerminal = requireTerminal
+        self.requireDatabase = requireDatabase
+    }
+}
+
+/// What the agent found when it looked at the desktop.
+public struct HealthSnapshot: Equatable, Sendable {
+    public enum Permission: Hashable, Sendable {
+        /// A notification server that shows actions.
+        case notifications
+        case sound
+        case terminal
+        case database
+    }
+
+    public var permissions: [Permission: Bool]
+    public var lowPowerModeOn: Bool
+    public var canWakeFromSuspend: Bool
+    public var soundMuted: Bool
+
+    public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
+                canWakeFromSuspend: Bool = true, soundMuted: Bool = false) {
+        self.permissions = permissions
+        self.lowPowerModeOn = lowPowerModeOn
+        self.canWakeFromSuspend = canWakeFromSuspend
+        self.soundMuted = soundMuted
+    }
+}
+
+/// Decides whether alarms can be trusted to ring, and why not.
+///
+/// Missing requirements block; low-power mode, no wake from suspend and a muted sink are only noted.
+public struct EvaluatePreflight: Sendable {
+    public struct Result: Equatable, Sendable {
+        public let ok: Bool
+        public let reasons: [String]
+    }
+
+    public static let blockingReasons: Set<String> = [
+        "notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable",
+    ]
+
+    public init() {}
+
+    public func execute(rules: PreflightRules, snapshot: HealthSnapshot) -> Result {
+        var reasons: [String] = []
+        func require(_ required: Bool, _ permission: HealthSnapshot.Permission, _ reason: String) {
+            if required && snapshot.permissions[permission] != true { reasons.append(reason) }
+        }
+        require(rules.requireNotifications, .notifications, "notifications-disabled")
+        require(rules.requireSound, .sound, "sound-unavailable")
+        require(rules.requireTerminal, .terminal, "terminal-missing")
+        require(rules.requireDatabase, .database, "database-unreadable")
+        if snapshot.lowPowerModeOn { reasons.append("low-power-mode") }
+        if !snapshot.canWakeFromSuspend { reasons.append("wake-from-suspend-unavailable") }
+        if snapshot.soundMuted { reasons.append("sound-muted") }
+        let ok = !reasons.contains(where: Self.blockingReasons.contains)
+        return Result(ok: ok, reasons: reasons)
+    }
+}
