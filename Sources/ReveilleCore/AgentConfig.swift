@@ -1,0 +1,194 @@
+import ReveilleDomain
+import ReveilleTime
+
+/// The agent's settings from `reveille.conf`: defaults for new alarms and how the agent behaves.
+public struct AgentConfig: Equatable, Sendable {
+    /// `[defaults]`: what a new alarm gets for the keys its creator leaves out.
+    public var defaults = AlarmChanges()
+    /// `[agent] terminal`: the argv prefix that runs a command in a terminal; nil to search for one.
+    public var terminal: [String]?
+    /// Seconds the sound takes to fade in.
+    public var fadeIn: Int64 = 20
+    /// A missed alarm at most this many seconds late still rings.
+    public var lateGrace: Int64 = 30 * 60
+    /// Seconds of ringing with nobody starting to dismiss before the nudge.
+    public var nudgeAfter: Int64 = 3 * 60
+    /// Hold off idle suspend while an alarm is due within this many seconds (0: never).
+    public var keepAwake: Int64 = 10 * 3600
+    public var lockout = LockoutPolicy()
+    /// Seconds per math problem.
+    public var mathTimeLimit: Int64 = Challenge.defaultMathTimeLimit
+    /// Unmute and raise a muted or nearly silent output while ringing.
+    public var forceAudible = true
+
+    public init() {
+        defaults.challenges = [.new(.math(difficulty: .medium, timeLimit: Challenge.defaultMathTimeLimit))]
+    }
+
+    /// Reads an INI-style file: `[section]` headers, `key = value` lines, `#` or `;` comments.
+    /// Errors name the file and line.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> AgentConfig {
+        var config = AgentConfig()
+        var section: String?
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let at = ConfigError.Location(file: file, line: number + 1)
+            let line = rawLine.trimmingBlanks()
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]") else { throw ConfigError(at, "a section header must end with ']'") }
+                let name = String(line.dropFirst().dropLast()).trimmingBlanks()
+                guard name == "defaults" || name == "agent" else {
+                    throw ConfigError(at, "unknown section [\(name)]; expected [defaults] or [agent]")
+                }
+                section = name
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { throw ConfigError(at, "expected 'key = value'") }
+            let key = String(line[..<equals]).trimmingBlanks()
+            let value = String(line[line.index(after: equals)...]).trimmingBlanks()
+            switch section {
+            case "defaults": try config.setDefault(key, value, at)
+            case "agent": try config.setAgent(key, value, at)
+            default: throw ConfigError(at, "'\(key)' is outside a section; put it under [defaults] or [agent]")
+            }
+        }
+        return config
+    }
+
+    private mutating func setDefault(_ key: String, _ value: String, _ at: ConfigError.Location) throws(ConfigError) {
+        var changes = AlarmChanges()
+        switch key {
+        case "label": changes.label = value
+        case "sound": changes.sound = value
+        case "volume": changes.volume = try number(value, key, at)
+        case "snooze_minutes": changes.snoozeMinutes = try integer(value, key, at)
+        case "max_snoozes": changes.maxSnoozes = value == "unlimited" ? -1 : try integer(value, key, at)
+        case "challenges":
+            var entries: [AlarmChanges.ChallengeEntry] = []
+            for item in value.split(separator: ",") {
+                do { entries.append(.new(try AlarmText.parseChallenge(String(item).trimmingBlanks()))) } catch {
+                    throw ConfigError(at, "challenges: \(error.message)")
+                }
+            }
+            changes.challenges = entries
+        default:
+            throw ConfigError(at, "unknown key '\(key)' in [defaults]; known: label, sound, volume, snooze_minutes, max_snoozes, challenges")
+        }
+        // Check ranges the same way an alarm's own values are checked.
+        var generator = SystemRandomNumberGenerator()
+        let probe = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000000")!, time: WallTime(hour: 7, minute: 0)!)
+        do { _ = try changes.apply(to: probe, using: &generator) } catch { throw ConfigError(at, "\(key): \(error)") }
+        defaults.merge(changes)
+    }
+
+    private mutating func setAgent(_ key: String, _ value: String, _ at: ConfigError.Location) throws(ConfigError) {
+        switch key {
+        case "terminal": terminal = value.isEmpty ? nil : [value]  // split into words by the launcher
+        case "fade_in": fadeIn = try duration(value, key, at)
+        case "late_grace": lateGrace = try duration(value, key, at)
+        case "nudge_after": nudgeAfter = try duration(value, key, at)
+        case "keep_awake": keepAwake = try duration(value, key, at)
+        case "lockout_failures": lockout.maxFailures = try integer(value, key, at, in: 0...100)
+        case "lockout_cooldown": lockout.cooldown = try duration(value, key, at)
+        case "math_time_limit":
+            mathTimeLimit = try duration(value, key, at)
+            guard mathTimeLimit >= 1 else { throw ConfigError(at, "math_time_limit must be at least 1s") }
+        case "force_audible": forceAudible = try boolean(value, key, at)
+        default:
+            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible")
+        }
+    }
+}
+
+/// A problem in the configuration file, with where it is.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Location: Equatable, Sendable {
+        public var file: String
+        public var line: Int
+    }
+
+    public var location: Location
+    public var message: String
+
+    init(_ location: Location, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(location.file):\(location.line): \(message)" }
+}
+
+extension AlarmChanges {
+    /// Takes every field `other` sets.
+    mutating func merge(_ other: AlarmChanges) {
+        label = other.label ?? label
+        time = other.time ?? time
+        date = other.date ?? date
+        repeatDays = other.repeatDays ?? repeatDays
+        enabled = other.enabled ?? enabled
+        sound = other.sound ?? sound
+        volume = other.volume ?? volume
+        snoozeMinutes = other.snoozeMinutes ?? snoozeMinutes
+        maxSnoozes = other.maxSnoozes ?? maxSnoozes
+        challenges = other.challenges ?? challenges
+    }
+}
+
+/// `30s`, `5min`, `1h`, `1h 30min`, `0`: seconds.
+public func parseDuration(_ text: String) -> Int64? {
+    if text == "0" { return 0 }
+    var total: Int64 = 0
+    var rest = Substring(text)
+    var sawPart = false
+    while true {
+        rest = rest.drop(while: { $0 == " " })
+        if rest.isEmpty { return sawPart ? total : nil }
+        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 9, let value = Int64(digits) else { return nil }
+        rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
+        let unit = rest.prefix(while: { $0.isLetter })
+        rest = rest.dropFirst(unit.count)
+        switch unit {
+        case "s", "sec", "second", "seconds": total += value
+        case "min", "minute", "minutes", "m": total += value * 60
+        case "h", "hour", "hours": total += value * 3600
+        default: return nil
+        }
+        sawPart = true
+    }
+}
+
+private func duration(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Int64 {
+    guard let seconds = parseDuration(value) else {
+        throw ConfigError(at, "\(key): '\(value)' is not a duration such as 30s, 5min or 1h")
+    }
+    return seconds
+}
+
+private func integer(_ value: String, _ key: String, _ at: ConfigError.Location, in range: ClosedRange<Int> = Int.min...Int.max) throws(ConfigError) -> Int {
+    guard let number = Int(value), range.contains(number) else {
+        throw ConfigError(at, "\(key): '\(value)' is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+    }
+    return number
+}
+
+private func number(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Double {
+    guard let number = Double(value), number.isFinite else { throw ConfigError(at, "\(key): '\(value)' is not a number") }
+    return number
+}
+
+private func boolean(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Bool {
+    switch value.lowercased() {
+    case "true", "yes", "on", "1": return true
+    case "false", "no", "off", "0": return false
+    default: throw ConfigError(at, "\(key): '\(value)' is not true or false")
+    }
+}
+
+extension StringProtocol {
+    func trimmingBlanks() -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

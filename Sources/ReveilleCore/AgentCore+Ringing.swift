@@ -1,0 +1,185 @@
+import ReveilleDomain
+import ReveilleTime
+
+extension AgentCore {
+    /// Rings now, as if due. A snoozed alarm rings within the same run; a ringing one is left alone.
+    public func trigger(_ id: AlarmID) throws(AgentError) {
+        _ = try alarm(id)
+        if runs[id]?.isRinging == true { return }
+        ring(id, at: now)
+        replan()
+    }
+
+    /// Snoozes a ringing alarm under its limit; returns when it rings again.
+    public func snooze(_ id: AlarmID) throws(AgentError) -> Instant {
+        let alarm = try alarm(id)
+        guard var run = runs[id], run.isRinging else { throw .notRinging(id) }
+        let now = self.now
+        guard case .snooze(let until, _) = EvaluateSnooze().execute(policy: alarm.snooze, snoozeCount: run.snoozeCount, now: now)
+        else { throw .snoozeLimitReached(id) }
+        ApplyRunEvent().reduce(run: &run, event: .snoozed(until: until, at: now))
+        try store(run, session: nil)
+        runs[id] = run
+        sessions[id] = nil
+        lockoutEnds[id] = nil
+        stopRingingEffects(id)
+        emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
+        replan()
+        return until
+    }
+
+    /// Starts the challenge and opens a terminal for it. It never stops the alarm by itself.
+    ///
+    /// A snoozed alarm rings again at once: dismissing means solving, and solving happens while it rings.
+    public func dismiss(_ id: AlarmID) throws(AgentError) {
+        _ = try alarm(id)
+        guard let run = runs[id] else { throw .notRinging(id) }
+        if !run.isRinging { ring(id, at: now) }
+        _ = try ensureSession(id)
+        replan()
+        do { try world.terminal.openChallenge(for: id) } catch {
+            throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
+        }
+    }
+
+    /// The current problem, starting the challenge if it has not started yet.
+    public func challenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
+        let alarm = try alarm(id)
+        guard runs[id]?.isRinging == true else { throw .notRinging(id) }
+        let session = try ensureSession(id)
+        return view(session, of: alarm)
+    }
+
+    /// Checks an answer in the agent; only a solved stack stops the alarm.
+    public func submit(_ id: AlarmID, answer: String) throws(AgentError) -> (AnswerOutcome, ChallengeView?) {
+        let alarm = try alarm(id)
+        guard runs[id]?.isRinging == true else { throw .notRinging(id) }
+        guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
+        let session = try ensureSession(id)
+        let step: ChallengeFlow.Step
+        do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, using: &random) } catch {
+            guard case .lockedOut(let until) = error else { throw .failed("\(error)") }
+            throw .lockedOut(until: until)
+        }
+        guard let next = step.session else {
+            try finish(id, events: step.events)
+            return (.dismissed, nil)
+        }
+        try record(id, step.events, session: next, throwing: true)
+        if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
+        emit(.challengeChanged(id))
+        replan()
+        return (step.outcome, view(next, of: alarm))
+    }
+
+    /// The person left the challenge (terminal closed): the pending problem is aborted, the alarm rings on.
+    public func challengeAbandoned(_ id: AlarmID) {
+        guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
+        record(id, [.dismissalAborted(at: now)], session: sessions[id])
+    }
+
+    /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
+    public func notificationAction(_ id: AlarmID, _ key: String) {
+        if key == "snooze", (try? snooze(id)) != nil { return }
+        try? dismiss(id)
+    }
+
+    // MARK: Helpers
+
+    func ensureSession(_ id: AlarmID) throws(AgentError) -> ChallengeSession {
+        if let session = sessions[id] { return session }
+        guard let alarm = alarms[id], let run = runs[id] else { throw .notRinging(id) }
+        let index = currentIndex(run, alarm.challenges)
+        let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
+        try record(id, started.events, session: started.session, throwing: true)
+        emit(.challengeChanged(id))
+        return started.session
+    }
+
+    /// The first challenge, in order, not yet solved in this run.
+    func currentIndex(_ run: AlarmRun, _ challenges: [Challenge]) -> Int {
+        let solved = Set(run.challengeRuns.filter { $0.outcome == .success }.map(\.challengeId))
+        let ordered = challenges.sorted { $0.orderIndex < $1.orderIndex }
+        return ordered.firstIndex { !solved.contains($0.id) } ?? 0
+    }
+
+    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) {
+        try? record(id, events, session: session, throwing: true)
+    }
+
+    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?, throwing: Bool) throws(AgentError) {
+        guard var run = runs[id] else { return }
+        for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
+        try store(run, session: session)
+        runs[id] = run
+        sessions[id] = session
+    }
+
+    func store(_ run: AlarmRun, session: ChallengeSession?) throws(AgentError) {
+        do { try world.store.save(run, session: session) } catch { throw .failed("cannot save the alarm's state: \(error)") }
+    }
+
+    /// The stack is solved: silence, close, reset, and plan the next occurrence.
+    private func finish(_ id: AlarmID, events: [RunEvent]) throws(AgentError) {
+        guard var run = runs[id], var alarm = alarms[id] else { return }
+        for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
+        if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+        do {
+            try world.store.save(run, session: nil)
+            try world.store.save(alarm, nextFire: next)
+        } catch { throw .failed("cannot save the dismissal: \(error)") }
+        runs[id] = nil
+        sessions[id] = nil
+        lockoutEnds[id] = nil
+        nudged.remove(id)
+        alarms[id] = alarm
+        nextFires[id] = next
+        stopRingingEffects(id)
+        emit(.dismissed(id))
+        emit(.alarmsChanged)
+        replan()
+    }
+
+    func view(_ session: ChallengeSession, of alarm: Alarm) -> ChallengeView {
+        let lock = session.lockout(policy: config.lockout, now: now)
+        var locked: Instant?
+        if case .coolingDown(let until) = lock { locked = until }
+        return ChallengeView(
+            index: session.index, total: alarm.challenges.count, kind: alarm.challenges[session.index].kind,
+            prompt: session.prompt.text, deadline: session.deadline, attempts: session.attempts, lockedUntil: locked)
+    }
+
+    // MARK: Effects
+
+    func startRingingEffects(_ id: AlarmID) {
+        guard let alarm = alarms[id] else { return }
+        world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
+        showNotification(id)
+    }
+
+    func stopRingingEffects(_ id: AlarmID) {
+        world.sound.stop(id)
+        world.notifier.close(id)
+    }
+
+    func showNotification(_ id: AlarmID) {
+        guard let alarm = alarms[id], let run = runs[id] else { return }
+        let left = alarm.snooze.snoozesLeft(after: run.snoozeCount)
+        let leftText = switch left {
+        case nil: "Unlimited snoozes"
+        case 0: "No snoozes left: solve the challenge to stop it"
+        case 1: "1 snooze left"
+        case let n?: "\(n) snoozes left"
+        }
+        let notification = RingNotification(
+            summary: alarm.displayLabel,
+            body: "\(alarm.time) · \(leftText)",
+            snoozeLabel: left == 0 ? nil : "Snooze \(alarm.snooze.minutes) min"
+        )
+        let onAction: @Sendable (String) -> Void = { [weak self] key in
+            Task { await self?.notificationAction(id, key) }
+        }
+        world.notifier.show(id, notification, onAction: onAction)
+    }
+}

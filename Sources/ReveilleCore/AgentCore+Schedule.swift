@@ -1,0 +1,102 @@
+import ReveilleDomain
+import ReveilleTime
+
+extension AgentCore {
+    /// Handles everything that has come due, then arms the timer for what comes next.
+    ///
+    /// Called when the wake timer fires, when the clock jumps, at start and on resume.
+    public func wake() {
+        let now = self.now
+        for run in runs.values {
+            if let until = run.snoozedUntil, until <= now { ring(run.alarmId, at: now) }
+        }
+        for (id, fire) in nextFires where fire <= now {
+            if now.seconds(since: fire) <= config.lateGrace {
+                ring(id, at: now)
+            } else {
+                miss(id, at: fire)
+            }
+        }
+        for (id, session) in sessions {
+            guard let alarm = alarms[id], let fresh = flow.expire(session, of: alarm.challenges, now: now, using: &random)
+            else { continue }
+            record(id, fresh.events, session: fresh.session)
+            emit(.challengeChanged(id))
+        }
+        for (id, end) in lockoutEnds where end <= now {
+            lockoutEnds[id] = nil
+            emit(.challengeChanged(id))
+        }
+        for run in runs.values where run.isRinging && !nudged.contains(run.alarmId) && sessions[run.alarmId] == nil {
+            if ShouldSendNudge().execute(firedAt: run.rangAt, threshold: config.nudgeAfter, now: now) { nudge(run.alarmId) }
+        }
+        replan()
+    }
+
+    /// The zone or the clock changed: every planned occurrence is computed again.
+    public func zoneChanged() {
+        for (id, alarm) in alarms where runs[id] == nil {
+            let fire = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+            guard fire != nextFires[id] else { continue }
+            try? world.store.save(alarm, nextFire: fire)
+            nextFires[id] = fire
+        }
+        wake()
+    }
+
+    /// Arms the wake timer at the earliest thing that will need the core, and publishes properties.
+    func replan() {
+        var deadlines: [Instant] = Array(nextFires.values)
+        for run in runs.values {
+            if let until = run.snoozedUntil { deadlines.append(until) }
+            if run.isRinging, !nudged.contains(run.alarmId), sessions[run.alarmId] == nil {
+                deadlines.append(run.rangAt.adding(seconds: config.nudgeAfter))
+            }
+        }
+        // A problem expires the second after its deadline: an answer at the deadline still counts.
+        deadlines += sessions.values.compactMap { $0.deadline?.adding(seconds: 1) }
+        deadlines += lockoutEnds.values
+        world.timer.arm(at: deadlines.min())
+        publish()
+    }
+
+    /// Starts ringing: a new run, or the next ring of a snoozed one.
+    func ring(_ id: AlarmID, at now: Instant) {
+        guard let alarm = alarms[id] else { return }
+        var run = runs[id] ?? AlarmRun(alarmId: id, startedAt: now)
+        ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: now))
+        do {
+            try world.store.save(run, session: sessions[id])
+            if nextFires[id] != nil { try world.store.save(alarm, nextFire: nil) }
+        } catch {
+            // Ring anyway: an alarm that stays silent because a disk failed is the worse outcome.
+        }
+        runs[id] = run
+        nextFires[id] = nil
+        nudged.remove(id)
+        startRingingEffects(id)
+        emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
+    }
+
+    /// An occurrence too late to ring: recorded, told, and the alarm moves on.
+    func miss(_ id: AlarmID, at fire: Instant) {
+        guard var alarm = alarms[id] else { return }
+        try? world.store.recordMissed(id, at: fire)
+        if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+        try? world.store.save(alarm, nextFire: next)
+        alarms[id] = alarm
+        nextFires[id] = next
+        let local = zone.localDateTime(at: fire)
+        world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",
+                              body: "It was due at \(local.time) on \(local.date), while Reveille could not ring it.")
+        emit(.alarmsChanged)
+    }
+
+    func nudge(_ id: AlarmID) {
+        guard let alarm = alarms[id] else { return }
+        nudged.insert(id)
+        world.sound.raise(id, volume: alarm.volume)
+        showNotification(id)
+    }
+}

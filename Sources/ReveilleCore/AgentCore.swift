@@ -1,0 +1,124 @@
+import ReveilleDomain
+import ReveilleTime
+
+/// The agent's state: alarms, their open runs and challenge sessions, and what rings.
+///
+/// All changes go through this actor. Each request computes the new state, stores it,
+/// and only then adopts it, so a request that fails changes nothing.
+public actor AgentCore {
+    let world: World
+    let config: AgentConfig
+    let flow: ChallengeFlow
+    var random: AgentRandom
+
+    var alarms: [AlarmID: Alarm] = [:]
+    /// Planned next occurrence of each enabled alarm that has no open run.
+    var nextFires: [AlarmID: Instant] = [:]
+    var runs: [AlarmID: AlarmRun] = [:]
+    var sessions: [AlarmID: ChallengeSession] = [:]
+    /// Ringing alarms already nudged in their current ring.
+    var nudged: Set<AlarmID> = []
+    /// Lockouts whose end has not been announced yet.
+    var lockoutEnds: [AlarmID: Instant] = [:]
+
+    var published = Published()
+    let eventContinuation: AsyncStream<AgentEvent>.Continuation
+    /// What happened, for the D-Bus harness to turn into signals. One consumer.
+    public nonisolated let events: AsyncStream<AgentEvent>
+
+    public init(world: World, config: AgentConfig, wordList: [String], random: AgentRandom = .system) {
+        self.world = world
+        self.config = config
+        self.flow = ChallengeFlow(rules: ChallengeRules(lockout: config.lockout, wordList: wordList))
+        self.random = random
+        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    struct Published: Equatable {
+        var ringing: [AlarmID] = []
+        var next: NextFire?
+    }
+
+    public struct NextFire: Equatable, Sendable {
+        public var id: AlarmID
+        public var at: Instant
+    }
+
+    /// Loads the store, picks up runs that were open when the agent stopped, and arms the timer.
+    public func start() throws(AgentError) {
+        let stored: StoredState
+        do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
+        for alarm in stored.alarms { alarms[alarm.id] = alarm }
+        nextFires = stored.nextFires
+        for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
+        sessions = stored.sessions.filter { runs[$0.key] != nil }
+        let timerHandler: @Sendable () -> Void = { [weak self] in
+            Task { await self?.wake() }
+        }
+        world.timer.start(handler: timerHandler)
+        // Runs that were ringing when the agent died ring again at once.
+        for run in runs.values where run.isRinging { startRingingEffects(run.alarmId) }
+        wake()
+    }
+
+    // MARK: Reading
+
+    public func list() -> [AlarmSnapshot] {
+        alarms.values.map(snapshot).sorted { a, b in
+            switch (a.alarm.isEnabled, b.alarm.isEnabled) {
+            case (true, false): return true
+            case (false, true): return false
+            default: break
+            }
+            switch (a.nextFire, b.nextFire) {
+            case let (x?, y?) where x != y: return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.alarm.id < b.alarm.id
+            }
+        }
+    }
+
+    public func get(_ id: AlarmID) throws(AgentError) -> AlarmSnapshot {
+        snapshot(try alarm(id))
+    }
+
+    public var ringingAlarms: [AlarmID] { runs.values.filter(\.isRinging).map(\.alarmId).sorted() }
+
+    public var nextFire: NextFire? {
+        let planned = nextFires.map { NextFire(id: $0.key, at: $0.value) }
+        let snoozes = runs.values.compactMap { run in run.snoozedUntil.map { NextFire(id: run.alarmId, at: $0) } }
+        return (planned + snoozes).min { ($0.at, $0.id) < ($1.at, $1.id) }
+    }
+
+    public func preflight() async -> EvaluatePreflight.Result {
+        EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await world.health.snapshot())
+    }
+
+    func snapshot(_ alarm: Alarm) -> AlarmSnapshot {
+        let run = runs[alarm.id]
+        return AlarmSnapshot(
+            alarm: alarm,
+            nextFire: run.map { $0.snoozedUntil } ?? nextFires[alarm.id],
+            snoozeCount: run?.snoozeCount ?? 0,
+            ringing: run?.isRinging ?? false
+        )
+    }
+
+    func alarm(_ id: AlarmID) throws(AgentError) -> Alarm {
+        guard let alarm = alarms[id] else { throw .notFound(id.rawValue) }
+        return alarm
+    }
+
+    // MARK: Publishing
+
+    func emit(_ event: AgentEvent) { eventContinuation.yield(event) }
+
+    /// Emits property changes for what differs from what was last published.
+    func publish() {
+        let now = Published(ringing: ringingAlarms, next: nextFire)
+        if now.ringing != published.ringing { emit(.ringingAlarmsChanged(now.ringing)) }
+        if now.next != published.next { emit(.nextFireChanged(now.next?.id, now.next?.at)) }
+        published = now
+    }
+}

@@ -1,0 +1,117 @@
+import ReveilleDomain
+import ReveilleTime
+
+// The agent core talks to the world only through these protocols. Each has a live
+// implementation in ReveilleAgent and a fake in ReveilleTestSupport.
+
+/// The wall clock.
+public protocol WallClock: Sendable {
+    func now() -> Instant
+}
+
+/// The local time zone's rules, as they are now (they change when the user moves).
+public protocol ZoneProvider: Sendable {
+    func current() -> ZoneRules
+}
+
+/// Wakes the core once at an instant; re-arming replaces the previous instant.
+public protocol WakeTimer: Sendable {
+    /// Calls `handler` whenever the timer fires or the wall clock jumps.
+    func start(handler: @escaping @Sendable () -> Void)
+    /// Arms the timer at `instant`, or disarms it for nil.
+    func arm(at instant: Instant?)
+}
+
+/// Where alarms and their runs live. Every call returns only once its change is durable.
+public protocol AlarmStore: Sendable {
+    func load() throws -> StoredState
+    func save(_ alarm: Alarm, nextFire: Instant?) throws
+    func delete(_ id: AlarmID) throws
+    /// Records a run as it stands; a finished run leaves the open set and stays as history.
+    func save(_ run: AlarmRun, session: ChallengeSession?) throws
+    /// Records that an alarm's occurrence at `at` passed without it ringing.
+    func recordMissed(_ id: AlarmID, at: Instant) throws
+}
+
+/// Everything the store holds that the core needs at start.
+public struct StoredState: Equatable, Sendable {
+    public var alarms: [Alarm]
+    public var nextFires: [AlarmID: Instant]
+    public var openRuns: [AlarmRun]
+    public var sessions: [AlarmID: ChallengeSession]
+
+    public init(alarms: [Alarm] = [], nextFires: [AlarmID: Instant] = [:], openRuns: [AlarmRun] = [],
+                sessions: [AlarmID: ChallengeSession] = [:]) {
+        self.alarms = alarms
+        self.nextFires = nextFires
+        self.openRuns = openRuns
+        self.sessions = sessions
+    }
+}
+
+/// What a ringing alarm's notification says and offers.
+public struct RingNotification: Equatable, Sendable {
+    public var summary: String
+    public var body: String
+    /// nil at the snooze limit: the notification then offers no snooze action.
+    public var snoozeLabel: String?
+
+    public init(summary: String, body: String, snoozeLabel: String?) {
+        self.summary = summary
+        self.body = body
+        self.snoozeLabel = snoozeLabel
+    }
+}
+
+/// Shows ringing alarms on the desktop. Action keys come back through `onAction`:
+/// `snooze`, `dismiss` or `default`.
+public protocol AlarmNotifier: Sendable {
+    func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void)
+    func close(_ id: AlarmID)
+    /// A one-off notice (a missed alarm); no actions.
+    func notice(summary: String, body: String)
+}
+
+/// Plays alarm sounds.
+public protocol SoundOutput: Sendable {
+    /// Starts looping `sound` for `id`, fading in to `volume`; replaces any sound already playing for `id`.
+    func start(_ id: AlarmID, sound: String, volume: Double)
+    /// Raises a playing sound to `volume` at once.
+    func raise(_ id: AlarmID, volume: Double)
+    func stop(_ id: AlarmID)
+}
+
+/// Opens a terminal running the challenge for an alarm.
+public protocol TerminalLauncher: Sendable {
+    func openChallenge(for id: AlarmID) throws
+}
+
+/// Looks at the desktop for what alarms need.
+public protocol SystemHealth: Sendable {
+    func snapshot() async -> HealthSnapshot
+}
+
+/// The agent's connections to the world, gathered so `main` can wire them in one place.
+public struct World: Sendable {
+    public var clock: any WallClock
+    public var zone: any ZoneProvider
+    public var timer: any WakeTimer
+    public var store: any AlarmStore
+    public var notifier: any AlarmNotifier
+    public var sound: any SoundOutput
+    public var terminal: any TerminalLauncher
+    public var health: any SystemHealth
+
+    public init(clock: any WallClock, zone: any ZoneProvider, timer: any WakeTimer, store: any AlarmStore,
+                notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
+                health: any SystemHealth) {
+        self.clock = clock
+        self.zone = zone
+        self.timer = timer
+        self.store = store
+        self.notifier = notifier
+        self.sound = sound
+        self.terminal = terminal
+        self.health = health
+    }
+}
