@@ -22,16 +22,14 @@ public actor AgentCore {
     var lockoutEnds: [AlarmID: Instant] = [:]
 
     var published = Published()
-    let eventContinuation: AsyncStream<AgentEvent>.Continuation
-    /// What happened, for the D-Bus harness to turn into signals. One consumer.
-    public nonisolated let events: AsyncStream<AgentEvent>
+    /// What happened, for the D-Bus harness to turn into signals.
+    public nonisolated let events = EventRelay()
 
     public init(world: World, config: AgentConfig, wordList: [String], random: AgentRandom = .system) {
         self.world = world
         self.config = config
         self.flow = ChallengeFlow(rules: ChallengeRules(lockout: config.lockout, wordList: wordList))
         self.random = random
-        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
     struct Published: Equatable {
@@ -112,7 +110,7 @@ public actor AgentCore {
 
     // MARK: Publishing
 
-    func emit(_ event: AgentEvent) { eventContinuation.yield(event) }
+    func emit(_ event: AgentEvent) { events.send(event) }
 
     /// Emits property changes for what differs from what was last published.
     func publish() {

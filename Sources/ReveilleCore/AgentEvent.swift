@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleTime
+import Synchronization
 
 /// What the core tells the outside world happened; the D-Bus harness turns these into signals.
 public enum AgentEvent: Equatable, Sendable {
@@ -10,4 +11,19 @@ public enum AgentEvent: Equatable, Sendable {
     case alarmsChanged
     case ringingAlarmsChanged([AlarmID])
     case nextFireChanged(AlarmID?, Instant?)
+}
+
+/// Hands the core's events to whoever listens, synchronously and in order.
+public final class EventRelay: Sendable {
+    private let listeners = Mutex<[@Sendable (AgentEvent) -> Void]>([])
+
+    public init() {}
+
+    public func listen(_ listener: @escaping @Sendable (AgentEvent) -> Void) {
+        listeners.withLock { $0.append(listener) }
+    }
+
+    func send(_ event: AgentEvent) {
+        for listener in listeners.withLock({ $0 }) { listener(event) }
+    }
 }

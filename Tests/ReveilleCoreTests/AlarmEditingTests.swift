@@ -1,0 +1,95 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTestSupport
+import ReveilleTime
+import Testing
+
+@Suite struct AlarmEditingTests {
+    @Test func addingWithoutATimeIsRefused() async throws {
+        let f = try await CoreFixture()
+        await #expect(throws: AgentError.invalidArgument("an alarm needs a time (HH:MM)")) {
+            try await f.core.add(AlarmChanges())
+        }
+        #expect(await f.core.list().isEmpty)
+    }
+
+    @Test func oneTimeAlarmWithoutDateGetsTheDateOfItsNextOccurrence() async throws {
+        let f = try await CoreFixture()
+        let later = try await f.addAlarm(minutesAhead: 60)
+        let earlier = try await f.addAlarm(minutesAhead: -60)
+        #expect(try await f.core.get(later).alarm.date == CivilDate(year: 2027, month: 1, day: 4))
+        #expect(try await f.core.get(earlier).alarm.date == CivilDate(year: 2027, month: 1, day: 5))
+        #expect(try await f.core.get(later).nextFire == mondayMorning.adding(seconds: 3600))
+    }
+
+    @Test func oneTimeAlarmWithAPastDateIsRefused() async throws {
+        let f = try await CoreFixture()
+        await #expect(throws: AgentError.self) {
+            _ = try await f.addAlarm(minutesAhead: -60) { $0.date = CivilDate(year: 2027, month: 1, day: 4) }
+        }
+    }
+
+    @Test func newAlarmsTakeTheConfiguredDefaults() async throws {
+        var config = AgentConfig()
+        config.defaults.snoozeMinutes = 9
+        config.defaults.challenges = [.new(.typing(words: 3))]
+        let f = try await CoreFixture(config: config)
+        let id = try await f.addAlarm()
+        let alarm = try await f.core.get(id).alarm
+        #expect(alarm.snooze.minutes == 9)
+        #expect(alarm.challenges.map(\.params) == [.typing(words: 3)])
+    }
+
+    @Test func listIsOrderedByNextFireWithDisabledLast() async throws {
+        let f = try await CoreFixture()
+        let late = try await f.addAlarm(minutesAhead: 120)
+        let off = try await f.addAlarm(minutesAhead: 10)
+        let soon = try await f.addAlarm(minutesAhead: 30)
+        try await f.core.setEnabled(off, false)
+        #expect(await f.core.list().map(\.alarm.id) == [soon, late, off])
+        #expect(await f.core.nextFire?.id == soon)
+        #expect(f.fakes.timer.armedAt == mondayMorning.adding(seconds: 30 * 60))
+    }
+
+    @Test func aFailedWriteChangesNothing() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm()
+        f.fakes.store.failWrites(true)
+        var changes = AlarmChanges()
+        changes.label = "new"
+        await #expect(throws: AgentError.self) { try await f.core.update(id, changes) }
+        await #expect(throws: AgentError.self) { try await f.core.remove(id) }
+        await #expect(throws: AgentError.self) { _ = try await f.addAlarm() }
+        #expect(try await f.core.get(id).alarm.label == "")
+        #expect(await f.core.list().count == 1)
+    }
+
+    @Test func qrStarInAnUpdateKeepsTheStoredCode() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm { $0.challenges = [.new(.qr(expected: "kitchen-42"))] }
+        var changes = AlarmChanges()
+        changes.challenges = [.new(.math(difficulty: .easy, timeLimit: 60)), .keepStoredCode]
+        try await f.core.update(id, changes)
+        let params = try await f.core.get(id).alarm.challenges.map(\.params)
+        #expect(params == [.math(difficulty: .easy, timeLimit: 60), .qr(expected: "kitchen-42")])
+    }
+
+    @Test func reenablingAPassedOneTimeAlarmMovesItToItsNextOccurrence() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 1)
+        try await f.core.setEnabled(id, false)
+        await f.advance(seconds: 3600)
+        try await f.core.setEnabled(id, true)
+        let snapshot = try await f.core.get(id)
+        #expect(snapshot.alarm.date == CivilDate(year: 2027, month: 1, day: 5))
+        #expect(snapshot.nextFire == mondayMorning.adding(seconds: 60 + 86_400))
+    }
+
+    @Test func unknownIdsAreNotFound() async throws {
+        let f = try await CoreFixture()
+        let id = AlarmID("12345678-1234-4234-8234-123456789abc")!
+        await #expect(throws: AgentError.notFound(id.rawValue)) { try await f.core.get(id) }
+        await #expect(throws: AgentError.notFound(id.rawValue)) { try await f.core.trigger(id) }
+        await #expect(throws: AgentError.notFound(id.rawValue)) { try await f.core.remove(id) }
+    }
+}
