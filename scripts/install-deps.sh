@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the Debian packages Reveille builds, tests and runs with.
+# Runs apt-get only when something is missing, so a second `make check` starts at once.
+set -eu
+
+PACKAGES="
+  libdbus-1-dev libnotify-dev libglib2.0-dev libpulse-dev libsndfile1-dev libsqlite3-dev
+  dbus dbus-daemon libglib2.0-bin systemd
+  pulseaudio pulseaudio-utils sound-theme-freedesktop sox
+  python3 python3-dbusmock python3-gi tmux tzdata procps util-linux
+"
+[ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db"
+
+missing=""
+for package in $PACKAGES; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+    [ "$status" = "installed" ] || missing="$missing $package"
+done
+[ -z "$missing" ] && exit 0
+
+echo "Installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
