@@ -1,0 +1,99 @@
+import ReveilleTime
+
+/// Finds the user's time zone the way the C library does: `$TZ`, else `/etc/localtime`, else UTC.
+public enum SystemTimeZone {
+    public static let defaultZoneinfoDirectory = "/usr/share/zoneinfo"
+
+    /// The zone in force for a process with `environment`.
+    ///
+    /// `TZ`, when set, wins (see `load(tz:zoneinfoDirectory:)`); set but empty means UTC, as in glibc.
+    /// Without it, `localtimePath` is read, and a missing file means UTC. `TZDIR`, when set and
+    /// non-empty, replaces the zoneinfo directory.
+    public static func current(
+        environment: [String: String], localtimePath: String = "/etc/localtime"
+    ) throws(SystemTimeZoneError) -> ZoneRules {
+        let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultZoneinfoDirectory
+        if let tz = environment["TZ"] {
+            return try load(tz: tz, zoneinfoDirectory: directory)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try readFileBytes(localtimePath)
+        } catch where error.fileIsMissing {
+            return .utc
+        } catch {
+            throw SystemTimeZoneError("cannot read \(localtimePath): \(error.reason)")
+        }
+        do {
+            var rules = try ZoneRules(tzif: bytes)
+            rules.name = symbolicLinkTarget(localtimePath).flatMap(zoneName(inPath:))
+            return rules
+        } catch {
+            throw SystemTimeZoneError("\(localtimePath) is not a valid time zone file: \(error.message)")
+        }
+    }
+
+    /// The zone a `TZ` value names.
+    ///
+    /// A leading `:` is dropped. An absolute path is read as a TZif file. Otherwise the value is
+    /// looked up as a zone name in `zoneinfoDirectory` (names with `..` components are refused)
+    /// and, failing that, parsed as a POSIX TZ string such as `CET-1CEST,M3.5.0,M10.5.0/3`.
+    /// An empty value means UTC.
+    public static func load(
+        tz: String, zoneinfoDirectory: String = defaultZoneinfoDirectory
+    ) throws(SystemTimeZoneError) -> ZoneRules {
+        let value = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        if value.isEmpty { return .utc }
+        if value.hasPrefix("/") {
+            do {
+                var rules = try ZoneRules(tzif: try readFileBytes(value))
+                rules.name = zoneName(inPath: value) ?? value
+                return rules
+            } catch let error as FileReadError {
+                throw SystemTimeZoneError("TZ=\"\(tz)\": cannot read \(value): \(error.reason)")
+            } catch let error as ZoneError {
+                throw SystemTimeZoneError("TZ=\"\(tz)\": \(value) is not a valid time zone file: \(error.message)")
+            } catch {
+                throw SystemTimeZoneError("TZ=\"\(tz)\": \(error)")
+            }
+        }
+        guard !value.split(separator: "/").contains("..") else {
+            throw SystemTimeZoneError("TZ=\"\(tz)\": a zone name may not contain \"..\"")
+        }
+        let path = zoneinfoDirectory + "/" + value
+        let fileProblem: String
+        do {
+            var rules = try ZoneRules(tzif: try readFileBytes(path))
+            rules.name = value
+            return rules
+        } catch let error as FileReadError {
+            fileProblem = error.reason
+        } catch let error as ZoneError {
+            fileProblem = "not a valid time zone file: \(error.message)"
+        } catch {
+            fileProblem = "\(error)"
+        }
+        do {
+            return try ZoneRules(posix: value)
+        } catch {
+            throw SystemTimeZoneError(
+                "TZ=\"\(tz)\" is neither a zone in \(zoneinfoDirectory) (\(path): \(fileProblem))"
+                    + " nor a POSIX TZ string (\(error.message))"
+            )
+        }
+    }
+
+    /// `Europe/Berlin` for `/usr/share/zoneinfo/Europe/Berlin` or `../usr/share/zoneinfo/Europe/Berlin`.
+    static func zoneName(inPath path: String) -> String? {
+        guard let range = path.ranges(of: "zoneinfo/").last else { return nil }
+        let name = path[range.upperBound...]
+        return name.isEmpty ? nil : String(name)
+    }
+}
+
+/// Why the system time zone could not be loaded, in words for the user.
+public struct SystemTimeZoneError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
