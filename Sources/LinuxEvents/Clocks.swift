@@ -1,0 +1,22 @@
+import Glibc
+
+/// Wall-clock time now: seconds and nanoseconds since the Unix epoch.
+///
+/// The corresponding C function is `clock_gettime(CLOCK_REALTIME)`.
+public func realtimeNow() -> (seconds: Int64, nanoseconds: Int) {
+    read(clock: CLOCK_REALTIME)
+}
+
+/// Time since an arbitrary start that never jumps: for measuring intervals, not for telling time.
+///
+/// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC)`.
+public func monotonicNow() -> (seconds: Int64, nanoseconds: Int) {
+    read(clock: CLOCK_MONOTONIC)
+}
+
+private func read(clock: clockid_t) -> (seconds: Int64, nanoseconds: Int) {
+    var now = timespec()
+    // clock_gettime fails only for an unknown clock or a bad pointer; neither can happen here.
+    do { try check("clock_gettime", clock_gettime(clock, &now)) } catch { fatalError("\(error)") }
+    return (Int64(now.tv_sec), now.tv_nsec)
+}
