@@ -43,16 +43,18 @@ let package = Package(
 
         // MARK: The agent
         .target(name: "ReveilleCore", dependencies: ["ReveilleDomain"]),
+        // The D-Bus contract shared by agent and client: names, error table, a{sv} codecs.
+        .target(name: "ReveilleAPI", dependencies: ["ReveilleCore", "DBus"]),
         .target(
             name: "ReveilleAgent",
-            dependencies: ["ReveilleCore", "DBus", "SQLite", "LinuxEvents", "Notify", "Sound"]
+            dependencies: ["ReveilleAPI", "SQLite", "LinuxEvents", "Notify", "Sound", "SystemTimeZone"]
         ),
 
         // MARK: The client
         .target(
             name: "ReveilleCLI",
             dependencies: [
-                "ReveilleDomain", "DBus",
+                "ReveilleAPI", "SystemTimeZone", "LinuxEvents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,5 +78,6 @@ let package = Package(
         .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleTestSupport"]),
         .testTarget(name: "ReveilleAgentTests", dependencies: ["ReveilleAgent", "ReveilleTestSupport"]),
         .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI"]),
+        .testTarget(name: "ReveilleAPITests", dependencies: ["ReveilleAPI"]),
     ]
 )

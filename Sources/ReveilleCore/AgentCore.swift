@@ -40,6 +40,11 @@ public actor AgentCore {
     public struct NextFire: Equatable, Sendable {
         public var id: AlarmID
         public var at: Instant
+
+        public init(id: AlarmID, at: Instant) {
+            self.id = id
+            self.at = at
+        }
     }
 
     /// Loads the store, picks up runs that were open when the agent stopped, and arms the timer.

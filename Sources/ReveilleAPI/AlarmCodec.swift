@@ -1,0 +1,154 @@
+import DBus
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTime
+
+/// Alarms as `a{sv}`: what AddAlarm/UpdateAlarm take and what GetAlarm/ListAlarms give.
+public enum AlarmCodec {
+    public static let writableKeys: Set<String> = [
+        "label", "time", "date", "repeat", "enabled", "sound", "volume", "snooze_minutes", "max_snoozes", "challenges",
+    ]
+    public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing"]
+
+    // MARK: Agent side
+
+    /// Reads the changes of an AddAlarm/UpdateAlarm call. Every problem names the key.
+    public static func decodeChanges(_ dictionary: [String: Value]) throws(AgentError) -> AlarmChanges {
+        var changes = AlarmChanges()
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            if readOnlyKeys.contains(key) { throw .invalidArgument("key '\(key)' is read-only") }
+            guard writableKeys.contains(key) else {
+                throw .invalidArgument("unknown key '\(printable(key))'; known keys: \(writableKeys.sorted().joined(separator: ", "))")
+            }
+            switch key {
+            case "label": changes.label = try string(value, key)
+            case "time":
+                let text = try string(value, key)
+                changes.time = try field { () throws(AlarmFieldError) in try AlarmText.parseTime(text) }
+            case "date":
+                let text = try string(value, key)
+                changes.date = try field { () throws(AlarmFieldError) in try AlarmText.parseDate(text) }
+            case "repeat":
+                let tokens = try strings(value, key)
+                changes.repeatDays = try field { () throws(AlarmFieldError) in try AlarmText.parseRepeat(tokens) }
+            case "enabled":
+                guard let flag = value.boolValue else { throw typeError(key, "a boolean (b)", value) }
+                changes.enabled = flag
+            case "sound": changes.sound = try string(value, key)
+            case "volume":
+                guard let volume = value.doubleValue ?? value.asInt64.map(Double.init) else { throw typeError(key, "a number (d)", value) }
+                changes.volume = volume
+            case "snooze_minutes": changes.snoozeMinutes = try integer(value, key)
+            case "max_snoozes": changes.maxSnoozes = try integer(value, key)
+            case "challenges":
+                var entries: [AlarmChanges.ChallengeEntry] = []
+                for text in try strings(value, key) {
+                    entries.append(text == "qr:*"
+                        ? .keepStoredCode
+                        : .new(try field { () throws(AlarmFieldError) in try AlarmText.parseChallenge(text) }))
+                }
+                changes.challenges = entries
+            default: break
+            }
+        }
+        return changes
+    }
+
+    public static func encode(_ snapshot: AlarmSnapshot) -> [String: Value] {
+        let alarm = snapshot.alarm
+        let maxSnoozes: Int32 = switch alarm.snooze.maxSnoozes {
+        case .unlimited: -1
+        case .limited(let n): Int32(n)
+        }
+        var result: [String: Value] = [
+            "id": .string(alarm.id.rawValue),
+            "label": .string(alarm.label),
+            "time": .string(alarm.time.description),
+            "repeat": .array("s", AlarmText.formatRepeat(alarm.repeatDays).map(Value.string)),
+            "enabled": .bool(alarm.isEnabled),
+            "sound": .string(alarm.sound),
+            "volume": .double(alarm.volume),
+            "snooze_minutes": .uint32(UInt32(alarm.snooze.minutes)),
+            "max_snoozes": .int32(maxSnoozes),
+            "challenges": .array("s", alarm.challenges.sorted { $0.orderIndex < $1.orderIndex }
+                .map { .string(AlarmText.formatChallenge($0.params)) }),
+            "next_fire": .int64(snapshot.nextFire?.secondsSinceEpoch ?? 0),
+            "snooze_count": .uint32(UInt32(snapshot.snoozeCount)),
+            "ringing": .bool(snapshot.ringing),
+        ]
+        if let date = alarm.date { result["date"] = .string(date.description) }
+        return result
+    }
+
+    public static func encode(_ view: ChallengeView) -> [String: Value] {
+        [
+            "index": .uint32(UInt32(view.index)),
+            "total": .uint32(UInt32(view.total)),
+            "kind": .string(view.kind.rawValue),
+            "prompt": .string(view.prompt),
+            "deadline": .int64(view.deadline?.secondsSinceEpoch ?? 0),
+            "attempts": .uint32(UInt32(view.attempts)),
+            "locked_until": .int64(view.lockedUntil?.secondsSinceEpoch ?? 0),
+        ]
+    }
+
+    // MARK: Client side
+
+    /// The a{sv} form of changes, for AddAlarm/UpdateAlarm.
+    public static func encode(_ changes: AlarmChanges, revealingSecrets: Bool = true) -> [String: Value] {
+        var result: [String: Value] = [:]
+        if let label = changes.label { result["label"] = .string(label) }
+        if let time = changes.time { result["time"] = .string(time.description) }
+        if let date = changes.date { result["date"] = .string(date.description) }
+        if let days = changes.repeatDays { result["repeat"] = .array("s", AlarmText.formatRepeat(days).map(Value.string)) }
+        if let enabled = changes.enabled { result["enabled"] = .bool(enabled) }
+        if let sound = changes.sound { result["sound"] = .string(sound) }
+        if let volume = changes.volume { result["volume"] = .double(volume) }
+        if let minutes = changes.snoozeMinutes { result["snooze_minutes"] = .uint32(UInt32(clamping: minutes)) }
+        if let max = changes.maxSnoozes { result["max_snoozes"] = .int32(Int32(clamping: max)) }
+        if let entries = changes.challenges {
+            result["challenges"] = .array("s", entries.map { entry in
+                switch entry {
+                case .keepStoredCode: .string("qr:*")
+                case .new(let params): .string(AlarmText.formatChallenge(params, revealingSecrets: revealingSecrets))
+                }
+            })
+        }
+        return result
+    }
+
+    // MARK: Reading values
+
+    private static func string(_ value: Value, _ key: String) throws(AgentError) -> String {
+        guard let text = value.stringValue else { throw typeError(key, "a string (s)", value) }
+        return text
+    }
+
+    private static func strings(_ value: Value, _ key: String) throws(AgentError) -> [String] {
+        guard let items = value.arrayValue, case .array("s", _) = value.unwrapped else {
+            throw typeError(key, "an array of strings (as)", value)
+        }
+        return items.compactMap(\.stringValue)
+    }
+
+    private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int {
+        guard let number = value.asInt64 else { throw typeError(key, "an integer", value) }
+        guard let small = Int(exactly: number), (-1_000_000...1_000_000).contains(small) else {
+            throw .invalidArgument("\(key) \(number) is out of range")
+        }
+        return small
+    }
+
+    private static func field<T>(_ parse: () throws(AlarmFieldError) -> T) throws(AgentError) -> T {
+        do { return try parse() } catch { throw .invalidArgument(error.message) }
+    }
+
+    private static func typeError(_ key: String, _ expected: String, _ value: Value) -> AgentError {
+        .invalidArgument("key '\(key)' must be \(expected), not a value of type '\(value.unwrapped.typeSignature)'")
+    }
+
+    private static func printable(_ text: String) -> String {
+        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        return clean.count > 40 ? String(clean.prefix(40)) + "…" : clean
+    }
+}

@@ -1,0 +1,111 @@
+import DBus
+import Dispatch
+import Glibc
+import LinuxEvents
+import ReveilleAPI
+import ReveilleCore
+import SQLite
+
+/// `reveilled`: wires the live world to the core and serves it on the session bus.
+public enum Agent {
+    public static let version = "0.1.0"
+
+    /// Runs until SIGTERM or SIGINT; returns the exit status.
+    public static func run(arguments: [String]) async -> Int32 {
+        if arguments.dropFirst().contains("--version") {
+            print("reveilled \(version)")
+            return 0
+        }
+        if let unknown = arguments.dropFirst().first(where: { $0 != "--help" && $0 != "-h" }) {
+            Log.shared.error("reveilled: unknown argument '\(unknown)'; it takes only --help and --version")
+            return 2
+        }
+        if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+            print("Usage: reveilled [--version]\nThe Reveille alarm agent: serves io.github.Reveille1 on the session bus. See reveilled(8).")
+            return 0
+        }
+        do {
+            let agent = try await RunningAgent.start()
+            await agent.waitForShutdown()
+            return 0
+        } catch {
+            Log.shared.error("reveilled: \(error)")
+            return 1
+        }
+    }
+}
+
+/// The agent's live parts, held for as long as it runs.
+final class RunningAgent: Sendable {
+    let core: AgentCore
+    let connection: Connection
+    let lock: FileLock
+    let signals: SignalWatch
+    let zone: LiveZone
+    let shutdown: ShutdownSignal
+
+    private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
+                 shutdown: ShutdownSignal) {
+        self.core = core
+        self.connection = connection
+        self.lock = lock
+        self.signals = signals
+        self.zone = zone
+        self.shutdown = shutdown
+    }
+
+    static func start() async throws -> RunningAgent {
+        let environment = Spawner.currentEnvironment()
+        let paths = AgentPaths(environment: environment, executablePath: executablePath())
+        let config: AgentConfig
+        do { config = try paths.loadConfig() } catch {
+            Log.shared.error("ignoring the configuration, using defaults: \(error)")
+            config = AgentConfig()
+        }
+        let words = try paths.loadWordList()
+        try makePrivateDirectory(paths.dataDirectory)
+        let lock: FileLock
+        do { lock = try FileLock(path: paths.lockFile) } catch {
+            throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
+        }
+        let opened = try DatabaseOpener.open(paths.databaseFile)
+
+        let connection = try Connection.session()
+        let queue = DispatchQueue(label: "io.github.Reveille1.agent")
+        let zone = LiveZone(environment: environment)
+        let timer = try LiveWakeTimer(queue: queue)
+        let terminal = LiveTerminalLauncher(
+            command: TerminalCommand(configured: config.terminal?.first),
+            cliPath: siblingExecutable("reveille", environment: environment),
+            baseEnvironment: environment,
+            sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() })
+        let desktop = Desktop.connect(config: config, environment: environment)
+        let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, databaseProblem: opened.problem)
+        let world = World(clock: LiveClock(), zone: zone, timer: timer, store: opened.store, notifier: desktop.notifier,
+                          sound: desktop.sound, terminal: terminal, health: health)
+        let core = AgentCore(world: world, config: config, wordList: words)
+
+        let service = ManagerService(core: core, version: Agent.version)
+        service.forwardEvents(to: connection)
+        try await core.start()
+        zone.watch(queue: queue) { Task { await core.zoneChanged() } }
+        try connection.export([service.interface], at: BusNames.path)
+        let reply = try await connection.requestName(BusNames.service)
+        guard reply.isOwner else {
+            throw SetupError("another agent already owns \(BusNames.service) on this session bus")
+        }
+        let shutdown = ShutdownSignal()
+        let signals = try SignalWatch([.terminate, .interrupt], queue: queue) { signal in
+            Log.shared.info("stopping on \(signal)")
+            shutdown.fire()
+        }
+        Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
+        return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone, shutdown: shutdown)
+    }
+
+    func waitForShutdown() async {
+        await shutdown.wait()
+        try? await connection.releaseName(BusNames.service)
+        connection.close()
+    }
+}

@@ -1,0 +1,53 @@
+import Dispatch
+import LinuxEvents
+import ReveilleCore
+import ReveilleTime
+import Synchronization
+
+/// The core's wake timer on one `timerfd`: absolute wall-clock time, woken early by clock jumps.
+///
+/// Prefers `CLOCK_REALTIME_ALARM`, which wakes a suspended machine, and falls back to
+/// `CLOCK_REALTIME` where the session lacks `CAP_WAKE_ALARM`.
+public final class LiveWakeTimer: ReveilleCore.WakeTimer {
+    private let timer: LinuxEvents.WakeTimer
+    private let handler = HandlerSlot()
+    /// Whether the timer can wake the machine from suspend.
+    public let wakesFromSuspend: Bool
+
+    public init(queue: DispatchQueue) throws {
+        let log = Log.shared
+        let handler = self.handler
+        let onEvent: @Sendable (LinuxEvents.WakeTimer.Event) -> Void = { event in
+            if event == .clockChanged { log.info("the wall clock jumped; planning again") }
+            handler.call()
+        }
+        do {
+            timer = try LinuxEvents.WakeTimer(clock: .realtimeAlarm, queue: queue, handler: onEvent)
+            wakesFromSuspend = true
+        } catch {
+            log.info("alarms cannot wake the machine from suspend: \(error)")
+            timer = try LinuxEvents.WakeTimer(clock: .realtime, queue: queue, handler: onEvent)
+            wakesFromSuspend = false
+        }
+    }
+
+    public func start(handler: @escaping @Sendable () -> Void) {
+        self.handler.set(handler)
+    }
+
+    public func arm(at instant: Instant?) {
+        do {
+            if let instant { try timer.arm(atUnixSeconds: instant.secondsSinceEpoch) } else { try timer.disarm() }
+        } catch {
+            // timerfd_settime fails only on bad arguments; there is nothing better to do than say so.
+            Log.shared.error("cannot arm the wake timer: \(error)")
+        }
+    }
+}
+
+/// Holds the core's wake handler, set after the timer exists.
+final class HandlerSlot: Sendable {
+    private let handler = Mutex<(@Sendable () -> Void)?>(nil)
+    func set(_ value: @escaping @Sendable () -> Void) { handler.withLock { $0 = value } }
+    func call() { handler.withLock { $0 }?() }
+}

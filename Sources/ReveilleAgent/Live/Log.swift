@@ -1,0 +1,24 @@
+import Glibc
+import Synchronization
+
+/// Writes log lines to standard error with syslog priority prefixes, which journald reads.
+public final class Log: Sendable {
+    public static let shared = Log()
+    private let lock = Mutex(())
+
+    public func error(_ message: String) { write(3, message) }
+    public func warning(_ message: String) { write(4, message) }
+    public func info(_ message: String) { write(6, message) }
+
+    private func write(_ priority: Int, _ message: String) {
+        let line = "<\(priority)>\(message.replacingControlCharacters())\n"
+        lock.withLock { _ in _ = line.withCString { Glibc.write(2, $0, strlen($0)) } }
+    }
+}
+
+extension String {
+    /// Keeps a log line one line long, whatever a label contains.
+    func replacingControlCharacters() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+}

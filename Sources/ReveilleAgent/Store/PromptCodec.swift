@@ -1,0 +1,59 @@
+import ReveilleDomain
+
+/// Stores a challenge prompt as one line of text, so a restarted agent shows the same problem.
+enum PromptCodec {
+    static func encode(_ prompt: ChallengePrompt) -> String {
+        switch prompt {
+        case .math(let p):
+            var fields = ["math", String(p.a), String(p.op.rawValue), String(p.b)]
+            if let tail = p.tail { fields += [String(tail.op.rawValue), String(tail.c)] }
+            return fields.joined(separator: " ")
+        case .typing(let words): return (["typing"] + words).joined(separator: " ")
+        case .code: return "code"
+        case .steps(let threshold): return "steps \(threshold)"
+        }
+    }
+
+    static func decode(_ text: String) -> ChallengePrompt? {
+        let fields = text.split(separator: " ").map(String.init)
+        switch fields.first {
+        case "math":
+            guard fields.count == 4 || fields.count == 6, let a = Int(fields[1]), let b = Int(fields[3]),
+                  let op = mathOperator(fields[2]) else { return nil }
+            var tail: MathProblem.Tail?
+            if fields.count == 6 {
+                guard let tailOp = mathOperator(fields[4]), let c = Int(fields[5]) else { return nil }
+                tail = MathProblem.Tail(op: tailOp, c: c)
+            }
+            return .math(MathProblem(a: a, b: b, op: op, tail: tail))
+        case "typing": return .typing(words: Array(fields.dropFirst()))
+        case "code": return .code
+        case "steps": return fields.count == 2 ? Int(fields[1]).map { .steps(threshold: $0) } : nil
+        default: return nil
+        }
+    }
+
+    private static func mathOperator(_ text: String) -> MathProblem.Operator? {
+        text.count == 1 ? MathProblem.Operator(rawValue: text.first!) : nil
+    }
+
+    /// `math`/`easy`, `qr`/CODE, `typing`/N, `steps`/N.
+    static func encode(_ params: Challenge.Params) -> (kind: String, value: String, timeLimit: Int64?) {
+        switch params {
+        case .math(let level, let limit): ("math", level.rawValue, limit)
+        case .qr(let code): ("qr", code, nil)
+        case .typing(let words): ("typing", String(words), nil)
+        case .steps(let threshold): ("steps", String(threshold), nil)
+        }
+    }
+
+    static func decode(kind: String, value: String, timeLimit: Int64?) -> Challenge.Params? {
+        switch kind {
+        case "math": MathDifficulty(rawValue: value).map { .math(difficulty: $0, timeLimit: timeLimit ?? Challenge.defaultMathTimeLimit) }
+        case "qr": .qr(expected: value)
+        case "typing": Int(value).map { .typing(words: $0) }
+        case "steps": Int(value).map { .steps(threshold: $0) }
+        default: nil
+        }
+    }
+}

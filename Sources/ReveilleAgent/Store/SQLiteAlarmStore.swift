@@ -1,0 +1,199 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTime
+import SQLite
+import Synchronization
+
+/// The alarm store on SQLite. Every write is one transaction, committed before the call returns.
+public final class SQLiteAlarmStore: AlarmStore {
+    private let database: Mutex<Database>
+
+    /// Opens (and migrates) the database at `path`.
+    public init(path: String) throws {
+        let database = try Database(path: path)
+        try database.migrate(Schema.migrations)
+        guard try database.quickCheck() else { throw StoreError("the database failed its integrity check") }
+        self.database = Mutex(database)
+    }
+
+    public func load() throws -> StoredState {
+        try database.withLock { db in
+            var state = StoredState()
+            let challenges = try loadChallenges(db)
+            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire FROM alarm")
+            while try rows.step() {
+                guard let alarm = decodeAlarm(rows, challenges: challenges[rows.string(at: 0)] ?? []) else {
+                    throw StoreError("alarm '\(rows.string(at: 0))' has values this version cannot read")
+                }
+                state.alarms.append(alarm)
+                if let fire = rows.optionalInt64(at: 11) { state.nextFires[alarm.id] = Instant(secondsSinceEpoch: fire) }
+            }
+            let runs = try db.prepare("""
+                SELECT id, alarm_id, started_at, snooze_count, snoozed_until, rang_at, session_index, session_prompt,
+                       session_started_at, session_deadline, session_attempts, session_failures, session_last_failure
+                FROM run WHERE outcome = 'inProgress'
+                """)
+            while try runs.step() {
+                guard let id = AlarmID(runs.string(at: 1)) else { continue }
+                var run = AlarmRun(alarmId: id, startedAt: Instant(secondsSinceEpoch: runs.int64(at: 2)))
+                run.snoozeCount = runs.int(at: 3)
+                run.snoozedUntil = runs.optionalInt64(at: 4).map(Instant.init(secondsSinceEpoch:))
+                run.rangAt = Instant(secondsSinceEpoch: runs.int64(at: 5))
+                run.challengeRuns = try loadChallengeRuns(db, runID: runs.int64(at: 0))
+                state.openRuns.append(run)
+                if let index = runs.optionalInt(at: 6), let prompt = runs.optionalString(at: 7).flatMap(PromptCodec.decode) {
+                    state.sessions[id] = ChallengeSession(
+                        index: index, prompt: prompt,
+                        startedAt: Instant(secondsSinceEpoch: runs.int64(at: 8)),
+                        deadline: runs.optionalInt64(at: 9).map(Instant.init(secondsSinceEpoch:)),
+                        attempts: runs.int(at: 10), consecutiveFailures: runs.int(at: 11),
+                        lastFailureAt: runs.optionalInt64(at: 12).map(Instant.init(secondsSinceEpoch:)))
+                }
+            }
+            return state
+        }
+    }
+
+    public func save(_ alarm: Alarm, nextFire: Instant?) throws {
+        try database.withLock { db in
+            try db.transaction {
+                let statement = try db.prepare("""
+                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET time = excluded.time, date = excluded.date, repeat = excluded.repeat,
+                        label = excluded.label, sound = excluded.sound, volume = excluded.volume, enabled = excluded.enabled,
+                        snooze_minutes = excluded.snooze_minutes, max_snoozes = excluded.max_snoozes,
+                        expected_qr = excluded.expected_qr, next_fire = excluded.next_fire
+                    """)
+                let maxSnoozes: Int = switch alarm.snooze.maxSnoozes {
+                case .unlimited: -1
+                case .limited(let n): n
+                }
+                try statement.bind(
+                    alarm.id.rawValue, timeText(alarm.time), alarm.date?.description,
+                    AlarmText.formatRepeat(alarm.repeatDays).joined(separator: ","), alarm.label, alarm.sound,
+                    alarm.volume, alarm.isEnabled, alarm.snooze.minutes, maxSnoozes, alarm.expectedQR,
+                    nextFire?.secondsSinceEpoch)
+                try statement.run()
+                let clear = try db.prepare("DELETE FROM challenge WHERE alarm_id = ?")
+                try clear.bind(alarm.id.rawValue)
+                try clear.run()
+                let insert = try db.prepare("INSERT INTO challenge (alarm_id, order_index, id, kind, value, time_limit) VALUES (?, ?, ?, ?, ?, ?)")
+                for challenge in alarm.challenges {
+                    let encoded = PromptCodec.encode(challenge.params)
+                    try insert.bind(alarm.id.rawValue, challenge.orderIndex, challenge.id.rawValue, encoded.kind,
+                                    encoded.value, encoded.timeLimit)
+                    try insert.run()
+                }
+            }
+        }
+    }
+
+    public func delete(_ id: AlarmID) throws {
+        try database.withLock { db in
+            let statement = try db.prepare("DELETE FROM alarm WHERE id = ?")
+            try statement.bind(id.rawValue)
+            try statement.run()
+        }
+    }
+
+    public func save(_ run: AlarmRun, session: ChallengeSession?) throws {
+        try database.withLock { db in
+            try db.transaction {
+                let find = try db.prepare("SELECT id FROM run WHERE alarm_id = ? AND outcome = 'inProgress'")
+                try find.bind(run.alarmId.rawValue)
+                let existing = try find.step() ? find.int64(at: 0) : nil
+                find.reset()
+                let values: [any SQLiteValueConvertible] = [
+                    run.alarmId.rawValue, run.startedAt.secondsSinceEpoch, run.completedAt?.secondsSinceEpoch,
+                    run.outcome.rawValue, run.snoozeCount, run.snoozedUntil?.secondsSinceEpoch, run.rangAt.secondsSinceEpoch,
+                    session?.index, session.map { PromptCodec.encode($0.prompt) }, session?.startedAt.secondsSinceEpoch,
+                    session?.deadline?.secondsSinceEpoch, session?.attempts, session?.consecutiveFailures,
+                    session?.lastFailureAt?.secondsSinceEpoch,
+                ]
+                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure"
+                let statement = try existing == nil
+                    ? db.prepare("INSERT INTO run (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                    : db.prepare("REPLACE INTO run (id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                var index = 1
+                if let existing {
+                    try statement.bind(existing, at: index)
+                    index += 1
+                }
+                for value in values {
+                    try statement.bind(value, at: index)
+                    index += 1
+                }
+                try statement.run()
+                let runID = existing ?? db.lastInsertedRowID
+                let clear = try db.prepare("DELETE FROM challenge_run WHERE run_id = ?")
+                try clear.bind(runID)
+                try clear.run()
+                let insert = try db.prepare("INSERT INTO challenge_run (run_id, seq, challenge_id, started_at, completed_at, outcome) VALUES (?, ?, ?, ?, ?, ?)")
+                for (seq, challengeRun) in run.challengeRuns.enumerated() {
+                    try insert.bind(runID, seq, challengeRun.challengeId.rawValue, challengeRun.startedAt.secondsSinceEpoch,
+                                    challengeRun.completedAt?.secondsSinceEpoch, challengeRun.outcome.rawValue)
+                    try insert.run()
+                }
+            }
+        }
+    }
+
+    public func recordMissed(_ id: AlarmID, at: Instant) throws {
+        try database.withLock { db in
+            let statement = try db.prepare("INSERT INTO missed (alarm_id, due_at) VALUES (?, ?)")
+            try statement.bind(id.rawValue, at.secondsSinceEpoch)
+            try statement.run()
+        }
+    }
+
+    // MARK: Decoding
+
+    private func loadChallenges(_ db: Database) throws -> [String: [Challenge]] {
+        var result: [String: [Challenge]] = [:]
+        let statement = try db.prepare("SELECT alarm_id, order_index, id, kind, value, time_limit FROM challenge ORDER BY alarm_id, order_index")
+        while try statement.step() {
+            guard let params = PromptCodec.decode(kind: statement.string(at: 3), value: statement.string(at: 4),
+                                                  timeLimit: statement.optionalInt64(at: 5))
+            else { throw StoreError("a challenge of alarm '\(statement.string(at: 0))' has values this version cannot read") }
+            result[statement.string(at: 0), default: []].append(
+                Challenge(id: ChallengeID(statement.string(at: 2)), params: params, orderIndex: statement.int(at: 1)))
+        }
+        return result
+    }
+
+    private func loadChallengeRuns(_ db: Database, runID: Int64) throws -> [ChallengeRun] {
+        let statement = try db.prepare("SELECT challenge_id, started_at, completed_at, outcome FROM challenge_run WHERE run_id = ? ORDER BY seq")
+        try statement.bind(runID)
+        return try statement.query { row in
+            ChallengeRun(challengeId: ChallengeID(row.string(at: 0)), startedAt: Instant(secondsSinceEpoch: row.int64(at: 1)),
+                         completedAt: row.optionalInt64(at: 2).map(Instant.init(secondsSinceEpoch:)),
+                         outcome: ChallengeRun.Outcome(rawValue: row.string(at: 3)) ?? .aborted)
+        }
+    }
+
+    private func decodeAlarm(_ row: Statement, challenges: [Challenge]) -> Alarm? {
+        guard let id = AlarmID(row.string(at: 0)), let time = try? AlarmText.parseTime(row.string(at: 1)) else { return nil }
+        let date = row.optionalString(at: 2).flatMap { try? AlarmText.parseDate($0) }
+        let repeatText = row.string(at: 3)
+        guard let days = try? AlarmText.parseRepeat(repeatText.isEmpty ? [] : repeatText.split(separator: ",").map(String.init))
+        else { return nil }
+        let max = row.int(at: 9)
+        return Alarm(
+            id: id, time: time, date: date, repeatDays: days, label: row.string(at: 4), sound: row.string(at: 5),
+            volume: row.double(at: 6), isEnabled: row.bool(at: 7),
+            snooze: SnoozePolicy(minutes: row.int(at: 8), maxSnoozes: max < 0 ? .unlimited : .limited(max)),
+            expectedQR: row.optionalString(at: 10), challenges: challenges)
+    }
+
+    private func timeText(_ time: WallTime) -> String {
+        let two: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
+        return "\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
+    }
+}
+
+/// The database holds something this agent cannot make sense of.
+public struct StoreError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,61 @@
+/// The alarm database's schema, one migration per `user_version`. Append; never edit a shipped step.
+enum Schema {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE alarm (
+            id TEXT PRIMARY KEY,
+            time TEXT NOT NULL,
+            date TEXT,
+            repeat TEXT NOT NULL,
+            label TEXT NOT NULL,
+            sound TEXT NOT NULL,
+            volume REAL NOT NULL,
+            enabled INTEGER NOT NULL,
+            snooze_minutes INTEGER NOT NULL,
+            max_snoozes INTEGER NOT NULL,
+            expected_qr TEXT,
+            next_fire INTEGER
+        );
+        CREATE TABLE challenge (
+            alarm_id TEXT NOT NULL REFERENCES alarm(id) ON DELETE CASCADE,
+            order_index INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            value TEXT NOT NULL,
+            time_limit INTEGER,
+            PRIMARY KEY (alarm_id, order_index)
+        );
+        CREATE TABLE run (
+            id INTEGER PRIMARY KEY,
+            alarm_id TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            completed_at INTEGER,
+            outcome TEXT NOT NULL,
+            snooze_count INTEGER NOT NULL,
+            snoozed_until INTEGER,
+            rang_at INTEGER NOT NULL,
+            session_index INTEGER,
+            session_prompt TEXT,
+            session_started_at INTEGER,
+            session_deadline INTEGER,
+            session_attempts INTEGER,
+            session_failures INTEGER,
+            session_last_failure INTEGER
+        );
+        CREATE UNIQUE INDEX run_open ON run(alarm_id) WHERE outcome = 'inProgress';
+        CREATE TABLE challenge_run (
+            run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            challenge_id TEXT NOT NULL,
+            started_at INTEGER NOT NULL,
+            completed_at INTEGER,
+            outcome TEXT NOT NULL,
+            PRIMARY KEY (run_id, seq)
+        );
+        CREATE TABLE missed (
+            alarm_id TEXT NOT NULL,
+            due_at INTEGER NOT NULL
+        );
+        """,
+    ]
+}

@@ -1,0 +1,4 @@
+import Glibc
+import ReveilleAgent
+
+exit(await Agent.run(arguments: CommandLine.arguments))
