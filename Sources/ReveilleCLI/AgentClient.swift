@@ -1,0 +1,61 @@
+import DBus
+import ReveilleAPI
+import ReveilleDomain
+
+/// The CLI's connection to the agent: calls, with errors turned into exit statuses.
+struct AgentClient {
+    let connection: Connection
+
+    /// Connects to the session bus; exit status 3 when there is none.
+    static func connect() throws(CLIError) -> AgentClient {
+        do { return AgentClient(connection: try Connection.session()) } catch {
+            throw CLIError(.unreachable, "cannot reach the session bus: \(error.message)")
+        }
+    }
+
+    /// Calls a method of the manager interface.
+    func call(_ method: String, _ arguments: [Value] = []) async throws(CLIError) -> [Value] {
+        do {
+            return try await connection.call(destination: BusNames.service, path: BusNames.path,
+                                             interface: BusNames.manager, method: method, arguments: arguments)
+        } catch {
+            throw Self.cliError(error)
+        }
+    }
+
+    static func cliError(_ error: DBusError) -> CLIError {
+        if let reveille = ReveilleError(error) {
+            return CLIError(reveille.kind == .invalidArgument ? .usage : .failed, reveille.message)
+        }
+        switch error.name {
+        case DBusError.Name.serviceUnknown, DBusError.Name.noReply, DBusError.Name.disconnected,
+             "org.freedesktop.DBus.Error.NameHasNoOwner", "org.freedesktop.DBus.Error.Spawn.ChildExited",
+             "org.freedesktop.DBus.Error.Spawn.ExecFailed", "org.freedesktop.DBus.Error.Spawn.Failed",
+             "org.freedesktop.DBus.Error.TimedOut":
+            return CLIError(.unreachable, "the Reveille agent is not reachable on the session bus (\(error.message))")
+        default:
+            return CLIError(.failed, error.description)
+        }
+    }
+
+    /// Every alarm, as the agent lists them.
+    func alarms() async throws(CLIError) -> [[String: Value]] {
+        guard let list = try await call("ListAlarms").first?.vardictArrayValue else {
+            throw .failed("the agent sent an unexpected answer to ListAlarms")
+        }
+        return list
+    }
+
+    /// The full id of the alarm that `reference` names: an id, or a prefix of exactly one id.
+    func resolve(_ reference: String) async throws(CLIError) -> String {
+        let wanted = reference.lowercased()
+        if AlarmID(wanted) != nil { return wanted }
+        guard !wanted.isEmpty else { throw .usage("an alarm id is empty") }
+        let matches = try await alarms().compactMap { $0["id"]?.stringValue }.filter { $0.hasPrefix(wanted) }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw .failed("no alarm has an id starting with '\(reference)'")
+        default: throw .usage("'\(reference)' matches \(matches.count) alarms; give more of the id")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ReveilleCore
+import ReveilleDomain
+
+/// The alarm fields as options, shared by `add` and `edit`; they mirror the D-Bus alarm keys.
+struct AlarmOptions: ParsableArguments {
+    @Option(help: "A label shown when it rings (at most 256 characters).")
+    var label: String?
+
+    @Option(name: .customLong("repeat"), help: "Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")
+    var repeatDays: String?
+
+    @Option(help: "The day of a one-time alarm, YYYY-MM-DD.")
+    var date: String?
+
+    @Option(help: "A sound-theme name (alarm-clock-elapsed) or an absolute file path.")
+    var sound: String?
+
+    @Option(help: "Volume from 0 to 1.")
+    var volume: Double?
+
+    @Option(help: "Minutes per snooze, 1 to 60.")
+    var snoozeMinutes: Int?
+
+    @Option(help: "Snoozes allowed, 0 to 10, or -1 or 'unlimited'.")
+    var maxSnoozes: String?
+
+    @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N.")
+    var challenges: [String] = []
+
+    /// The changes these options ask for. Bad values are usage errors (exit status 2).
+    func changes() throws(CLIError) -> AlarmChanges {
+        var changes = AlarmChanges()
+        changes.label = label
+        if let repeatDays {
+            changes.repeatDays = repeatDays == "none" || repeatDays.isEmpty
+                ? [] : try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) }
+        }
+        if let date { changes.date = try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(date) } }
+        changes.sound = sound
+        changes.volume = volume
+        changes.snoozeMinutes = snoozeMinutes
+        if let maxSnoozes {
+            guard let value = maxSnoozes == "unlimited" ? -1 : Int(maxSnoozes) else {
+                throw .usage("--max-snoozes '\(maxSnoozes)' is not a number or 'unlimited'")
+            }
+            changes.maxSnoozes = value
+        }
+        if !challenges.isEmpty {
+            var entries: [AlarmChanges.ChallengeEntry] = []
+            for text in challenges {
+                entries.append(text == "qr:*" ? .keepStoredCode
+                    : .new(try parsed { () throws(AlarmFieldError) in try AlarmText.parseChallenge(text) }))
+            }
+            changes.challenges = entries
+        }
+        return changes
+    }
+}
+
+/// `--json` for scripts.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print JSON with the D-Bus keys instead of text.")
+    var json = false
+}

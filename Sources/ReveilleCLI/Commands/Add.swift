@@ -1,0 +1,30 @@
+import ArgumentParser
+import DBus
+import ReveilleAPI
+import ReveilleDomain
+
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add an alarm and print its id.",
+        discussion: "Example: reveille add 07:00 --repeat weekdays --label Work --challenge math:hard --challenge typing:6")
+
+    @Argument(help: "The local time it rings at, HH:MM or HH:MM:SS.")
+    var time: String
+
+    @OptionGroup var alarm: AlarmOptions
+
+    @Flag(help: "Add it switched off.")
+    var disabled = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        var changes = try alarm.changes()
+        changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+        if disabled { changes.enabled = false }
+        let client = try AgentClient.connect()
+        let reply = try await client.call("AddAlarm", [.vardict(AlarmCodec.encode(changes))])
+        let id = reply.first?.stringValue ?? ""
+        print(output.json ? Output.json(["id": .string(id)]) : id)
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+struct Captcha: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Solve a ringing alarm's challenge in this terminal (the agent opens this on Dismiss).",
+        discussion: "Ctrl-C leaves the screen; the alarm keeps ringing. Exit status 0 once the alarm stops, 1 when left.")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        let client = try AgentClient.connect()
+        let id = try await client.resolve(alarm.id)
+        guard try await CaptchaSession(client: client, id: id).run() else { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import DBus
+
+struct Disable: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Switch an alarm off. A ringing or snoozed alarm cannot be switched off.")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        _ = try await alarm.call("SetEnabled", [.bool(false)])
+    }
+}

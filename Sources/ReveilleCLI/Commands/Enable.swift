@@ -1,0 +1,12 @@
+import ArgumentParser
+import DBus
+
+struct Enable: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Switch an alarm on.")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        _ = try await alarm.call("SetEnabled", [.bool(true)])
+    }
+}

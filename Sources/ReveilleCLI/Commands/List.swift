@@ -1,0 +1,19 @@
+import ArgumentParser
+import DBus
+
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List alarms by when they ring next; disabled ones last.")
+
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let alarms = try await AgentClient.connect().alarms()
+        if output.json {
+            print(Output.json(.vardictArray(alarms)))
+        } else if alarms.isEmpty {
+            print("No alarms. Add one with: reveille add 07:00")
+        } else {
+            for alarm in alarms { print(Output.alarmLine(alarm)) }
+        }
+    }
+}

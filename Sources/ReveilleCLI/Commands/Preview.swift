@@ -1,0 +1,60 @@
+import ArgumentParser
+import ReveilleDomain
+import ReveilleTime
+import SystemTimeZone
+
+/// `reveille preview`: when would an alarm ring? Needs no agent.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the next times an alarm would ring, without the agent.",
+        discussion: """
+            Prints one RFC 3339 time per line, with the local offset, strictly after --from. \
+            The zone is $TZ (a zone name, a path or a POSIX TZ string), else /etc/localtime.
+            """
+    )
+
+    @Argument(help: "The alarm's local time, HH:MM or HH:MM:SS.")
+    var time: String
+
+    @Option(name: .customLong("repeat"), help: "Days it repeats on: a comma list of mon..sun, or weekdays, weekends, daily.")
+    var repeatDays: String?
+
+    @Option(help: "The day of a one-time alarm, YYYY-MM-DD (not with --repeat).")
+    var date: String?
+
+    @Option(help: "Start from this RFC 3339 time instead of now.")
+    var from: String?
+
+    @Option(help: "How many times to print (1 to 1000).")
+    var count: Int = 5
+
+    func run() throws {
+        let wallTime = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+        let days = try repeatDays.map { text in try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(text) } } ?? []
+        let day = try date.map { text in try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(text) } }
+        if day != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
+        guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
+        var now = Instant(secondsSinceEpoch: realtimeSeconds())
+        if let from {
+            guard let instant = parseRFC3339(from) else {
+                throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
+            }
+            now = instant
+        }
+        let zone: ZoneRules
+        do { zone = try SystemTimeZone.current(environment: ProcessEnvironment.current()) } catch {
+            throw CLIError.usage("\(error)")
+        }
+        let alarm = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000000")!, time: wallTime, date: day, repeatDays: days)
+        for _ in 0..<(days.isEmpty ? 1 : count) {
+            guard let fire = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) else { break }
+            print(rfc3339(fire, in: zone))
+            now = fire
+        }
+    }
+}
+
+/// Runs a parser, turning its field error into a usage error.
+func parsed<T>(_ body: () throws(AlarmFieldError) -> T) throws(CLIError) -> T {
+    do { return try body() } catch { throw .usage(error.message) }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import DBus
+
+struct Remove: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove an alarm. A ringing or snoozed alarm cannot be removed.")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        _ = try await alarm.call("RemoveAlarm")
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import DBus
+
+/// The alarm an id-only subcommand acts on.
+struct AlarmReference: ParsableArguments {
+    @Argument(help: "The alarm's id, or a unique prefix of it.")
+    var id: String
+
+    /// Resolves the id and calls `method` with it (and `extra` arguments).
+    func call(_ method: String, _ extra: [Value] = []) async throws(CLIError) -> [Value] {
+        let client = try AgentClient.connect()
+        let full = try await client.resolve(id)
+        return try await client.call(method, [.string(full)] + extra)
+    }
+}

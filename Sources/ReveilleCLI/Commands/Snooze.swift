@@ -1,0 +1,16 @@
+import ArgumentParser
+import DBus
+
+struct Snooze: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Snooze a ringing alarm and print when it rings again.",
+        discussion: "At the alarm's snooze limit this fails (exit status 1): the challenge must be solved.")
+
+    @OptionGroup var alarm: AlarmReference
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let until = try await alarm.call("Snooze").first?.asInt64 ?? 0
+        print(output.json ? Output.json(["until": .int64(until)]) : "Snoozed until \(Output.localTime(until))")
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import DBus
+
+struct Trigger: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Ring an alarm now, as if it were due.")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        _ = try await alarm.call("Trigger")
+    }
+}

@@ -1,0 +1,98 @@
+import DBus
+import ReveilleTime
+import SystemTimeZone
+
+/// Text and JSON renderings of what the agent returns.
+enum Output {
+    /// JSON for any D-Bus value: a{sv} becomes an object, structures and arrays become arrays.
+    static func json(_ value: Value) -> String {
+        switch value.unwrapped {
+        case .bool(let flag): return flag ? "true" : "false"
+        case .double(let number): return number.isFinite ? "\(number)" : "null"
+        case .string(let text), .objectPath(let text): return quote(text)
+        case .signature(let signature): return quote(signature.text)
+        case .array(_, let items), .structure(let items): return "[" + items.map(json).joined(separator: ",") + "]"
+        case .dictionary(_, _, let entries):
+            let fields = entries.map { entry in
+                let key = entry.key.stringValue ?? String(entry.key.asInt64 ?? 0)
+                return quote(key) + ":" + json(entry.value)
+            }
+            return "{" + fields.joined(separator: ",") + "}"
+        case let other: return other.asInt64.map(String.init) ?? "null"
+        }
+    }
+
+    static func json(_ dictionary: [String: Value]) -> String { json(.vardict(dictionary)) }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Removes control characters from text that goes to a terminal (labels are user text).
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            let v = scalar.value
+            return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+                || (0x2066...0x2069).contains(v) ? "?" : scalar
+        }))
+    }
+
+    /// The local zone for display; UTC when it cannot be read.
+    static let zone: ZoneRules = (try? SystemTimeZone.current(environment: ProcessEnvironment.current())) ?? .utc
+
+    /// `Mon 2027-01-04 07:30`, in local time.
+    static func localTime(_ seconds: Int64) -> String {
+        let local = zone.localDateTime(at: Instant(secondsSinceEpoch: seconds))
+        let day = local.date.weekday.shortName.prefix(1).uppercased() + local.date.weekday.shortName.dropFirst()
+        return "\(day) \(local.date) \(local.time)"
+    }
+
+    /// One line per alarm for `list`.
+    static func alarmLine(_ alarm: [String: Value]) -> String {
+        let id = String((alarm["id"]?.stringValue ?? "").prefix(8))
+        let time = alarm["time"]?.stringValue ?? "?"
+        let days = alarm["repeat"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let repeatText = days.isEmpty ? "once" : days.count == 7 ? "daily" : days.joined(separator: ",")
+        let next = alarm["next_fire"]?.asInt64 ?? 0
+        var state = alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
+        if alarm["ringing"]?.boolValue == true { state = "RINGING" }
+        let label = clean(alarm["label"]?.stringValue ?? "")
+        return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? "Alarm" : label].joined(separator: "  ")
+    }
+
+    /// Every field of one alarm for `show`, one per line.
+    static func alarmDetails(_ alarm: [String: Value]) -> String {
+        alarm.keys.sorted().map { key in
+            let value = alarm[key]!
+            var text: String
+            switch value.unwrapped {
+            case .string(let s): text = clean(s)
+            case .array(_, let items): text = items.compactMap(\.stringValue).map(clean).joined(separator: ", ")
+            default: text = json(value)
+            }
+            if key == "next_fire", let seconds = value.asInt64 { text = seconds == 0 ? "none" : localTime(seconds) }
+            return pad(key + ":", 16) + text
+        }.joined(separator: "\n")
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Glibc
+
+/// The `reveille` command: the CLI of the Reveille alarm agent.
+public struct Reveille: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "reveille",
+        abstract: "An alarm clock for the Linux desktop that makes sure you get up.",
+        discussion: """
+            Alarms live in the agent, reveilled, on the session bus (io.github.Reveille1). \
+            Exit status: 0 success, 1 the operation failed, 2 bad usage or input, 3 the agent cannot be reached.
+            """,
+        version: version,
+        subcommands: Reveille.commands
+    )
+
+    public init() {}
+
+    /// Parses the arguments, runs the command, and exits with Reveille's exit statuses.
+    public static func runMain(_ arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(withError: nil)
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch let error as CLIError {
+            printError("reveille: \(error.message)")
+            Glibc.exit(error.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }  // --help, --version
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad usage"
+            printError("reveille: \(message)")
+            Glibc.exit(code == .validationFailure ? CLIError.Status.usage.rawValue : code.rawValue)
+        }
+    }
+}

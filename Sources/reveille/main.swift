@@ -1,0 +1,3 @@
+import ReveilleCLI
+
+await Reveille.runMain()
