@@ -21,7 +21,8 @@ public struct GenerateTypingPrompt: Sendable {
     public init() {}
 
     public func execute<G: RandomNumberGenerator>(words count: Int, from list: [String], using generator: inout G) -> [String] {
-        guard !list.isEmpty else { return [] }
+        // A stored stack may bypass validation: a negative count must not trap while an alarm rings.
+        guard !list.isEmpty, count > 0 else { return [] }
         return (0..<count).map { _ in list[Int.random(in: 0..<list.count, using: &generator)] }
     }
 }
