@@ -87,6 +87,7 @@ final class RunningAgent: Sendable {
 
         let service = ManagerService(core: core, version: Agent.version)
         service.forwardEvents(to: connection)
+        await desktop.notifier.followStaleActions(on: connection)
         try await core.start()
         zone.watch(queue: queue) { Task { await core.zoneChanged() } }
         try connection.export([service.interface], at: BusNames.path)

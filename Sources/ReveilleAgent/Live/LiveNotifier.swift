@@ -1,3 +1,4 @@
+import DBus
 import Notify
 import ReveilleCore
 import ReveilleDomain
@@ -10,6 +11,9 @@ public final class LiveNotifier: AlarmNotifier {
     private let notifier: Notifier?
     private let jobs = SerialTasks()
     private let posted = Mutex<[AlarmID: Notification]>([:])
+    /// What each alarm's notification offers now, to recognise clicks on actions it no longer shows.
+    private let offered = Mutex<[AlarmID: (keys: Set<String>, onAction: @Sendable (String) -> Void)]>([:])
+    private let staleActions = Mutex<Subscription?>(nil)
     private let notices = Mutex<[Notification]>([])
 
     public static let desktopEntry = "io.github.Reveille1"
@@ -39,6 +43,7 @@ public final class LiveNotifier: AlarmNotifier {
         let content = NotificationContent(
             summary: notification.summary, body: notification.body, actions: actions, urgency: .critical,
             timeout: .never, isResident: true, suppressesSound: true, desktopEntry: Self.desktopEntry)
+        offered.withLock { $0[id] = (Set(actions.map(\.key)), onAction) }
         jobs.add { [self] in
             do {
                 if let existing = posted.withLock({ $0[id] }) {
@@ -59,9 +64,30 @@ public final class LiveNotifier: AlarmNotifier {
     }
 
     public func close(_ id: AlarmID) {
+        _ = offered.withLock { $0.removeValue(forKey: id) }
         jobs.add { [self] in
             guard let handle = posted.withLock({ $0.removeValue(forKey: id) }) else { return }
             try? await handle.close()
+        }
+    }
+
+    /// Follows clicks on actions a notification no longer offers: a Snooze button still on
+    /// screen from before the limit was reached. libnotify drops those, so they are read from the bus.
+    public func followStaleActions(on connection: Connection) async {
+        let rule = MatchRule(sender: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                             interface: "org.freedesktop.Notifications", member: "ActionInvoked")
+        do {
+            let subscription = try await connection.subscribe(rule) { [weak self] signal in
+                guard let self, signal.arguments.count == 2, let number = signal.arguments[0].integer(as: UInt32.self),
+                      let key = signal.arguments[1].stringValue else { return }
+                let stale = self.posted.withLock { posted in posted.first { $0.value.id == number }?.key }
+                    .flatMap { id in self.offered.withLock { $0[id] } }
+                    .flatMap { $0.keys.contains(key) ? nil : $0.onAction }
+                stale?(key)
+            }
+            staleActions.withLock { $0 = subscription }
+        } catch {
+            Log.shared.warning("cannot follow notification clicks on the bus: \(error)")
         }
     }
 

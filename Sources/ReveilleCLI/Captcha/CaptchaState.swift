@@ -1,0 +1,226 @@
+/// The challenge the agent shows now, as its `GetChallenge` call describes it.
+public struct CaptchaChallenge: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case math, qr, typing, steps
+        /// A kind newer than this client; shown like a math problem.
+        case other(String)
+
+        /// Reads the `kind` field: `math`, `qr`, `typing` or `steps`.
+        public init(wireName: String) {
+            switch wireName {
+            case "math": self = .math
+            case "qr": self = .qr
+            case "typing": self = .typing
+            case "steps": self = .steps
+            default: self = .other(wireName)
+            }
+        }
+    }
+
+    /// 0-based position in the alarm's challenges.
+    public var index: Int
+    public var total: Int
+    public var kind: Kind
+    /// One line for a person, e.g. `7 × 12 − 45 = ?`; sanitized when shown.
+    public var prompt: String
+    /// Unix seconds when the problem times out; 0 for no limit.
+    public var deadline: Int64
+    /// Wrong answers so far on this challenge.
+    public var attempts: Int
+    /// Unix seconds when answers are taken again; 0 when not locked.
+    public var lockedUntil: Int64
+
+    public init(index: Int, total: Int, kind: Kind, prompt: String, deadline: Int64 = 0, attempts: Int = 0,
+                lockedUntil: Int64 = 0) {
+        self.index = index
+        self.total = total
+        self.kind = kind
+        self.prompt = prompt
+        self.deadline = deadline
+        self.attempts = attempts
+        self.lockedUntil = lockedUntil
+    }
+}
+
+/// What `SubmitAnswer` said about an answer.
+public enum CaptchaOutcome: String, Equatable, Sendable {
+    case correct, wrong, timeout, locked, dismissed
+}
+
+/// A key as the captcha screen understands it; `CaptchaKeyDecoder` makes them from bytes.
+public enum CaptchaKey: Equatable, Sendable {
+    /// Printable text, one or more characters (a paste arrives as one).
+    case text(String)
+    case enter
+    case backspace
+    /// Ctrl-U: erase what was typed.
+    case clearLine
+    /// Ctrl-C: leave the screen; the alarm keeps ringing.
+    case quit
+}
+
+/// Everything that can happen to the captcha screen.
+public enum CaptchaEvent: Equatable, Sendable {
+    case key(CaptchaKey)
+    /// A `GetChallenge` reply: the first one, or one fetched after `ChallengeChanged`.
+    case challenge(CaptchaChallenge)
+    /// A `SubmitAnswer` reply, with the challenge now up when it sent one.
+    case answered(CaptchaOutcome, next: CaptchaChallenge?)
+    /// A call to the agent failed; the caller retries.
+    case agentUnreachable
+    /// The alarm no longer rings (stopped elsewhere, or it ended): nothing is left to solve.
+    case alarmStopped
+    case resized(width: Int, height: Int)
+    /// The wall clock moved on; `now` is Unix seconds.
+    case tick(now: Int64)
+}
+
+/// What the caller must do after an event.
+public enum CaptchaEffect: Equatable, Sendable {
+    /// Send this answer with `SubmitAnswer`, then feed back `.answered` or `.agentUnreachable`.
+    case submit(String)
+    /// The person left with Ctrl-C: close the screen. The alarm keeps ringing.
+    case quit
+    /// The alarm stopped: close the screen once the person has seen the last message.
+    case finished
+}
+
+/// The one-line message under the input.
+public enum CaptchaStatus: Equatable, Sendable {
+    case checking, correct, wrong, timeout, locked, dismissed
+    /// Enter was pressed while answers are locked.
+    case stillLocked
+    /// The lock ended while it was on screen.
+    case unlocked
+    case unreachable
+    case alarmStopped
+}
+
+/// The captcha screen's state: the challenge, what is being typed, the last message, the clock and
+/// the terminal size. Events change it through `apply`, which returns what the caller must do.
+public struct CaptchaState: Equatable, Sendable {
+    /// Longest answer kept, in characters: enough for any code, short enough that a stuck key is harmless.
+    static let maximumInputLength = 200
+
+    /// The alarm's label, if it has one; sanitized when shown.
+    public var label: String?
+    /// Nil until the first `GetChallenge` reply.
+    public var challenge: CaptchaChallenge?
+    /// What has been typed, already sanitized.
+    public var input: String
+    public var status: CaptchaStatus?
+    /// Unix seconds.
+    public var now: Int64
+    public var width: Int
+    public var height: Int
+    /// An answer was sent and its outcome has not come back: Enter does nothing meanwhile.
+    public var awaitingOutcome: Bool
+    /// The alarm stopped: the screen only shows its last message.
+    public var finished: Bool
+
+    public init(label: String?, challenge: CaptchaChallenge? = nil, input: String = "", status: CaptchaStatus? = nil,
+                now: Int64, width: Int, height: Int) {
+        self.label = label
+        self.challenge = challenge
+        self.input = input
+        self.status = status
+        self.now = now
+        self.width = width
+        self.height = height
+        awaitingOutcome = false
+        finished = false
+    }
+
+    /// Seconds until answers are taken again; nil when not locked.
+    var lockRemaining: Int64? {
+        guard let until = challenge?.lockedUntil, until > now else { return nil }
+        return until - now
+    }
+
+    /// Whether a countdown is on screen, so the display needs a redraw each second.
+    public var needsTicking: Bool {
+        guard !finished, let challenge else { return false }
+        return challenge.deadline != 0 || lockRemaining != nil
+    }
+
+    @discardableResult
+    public mutating func apply(_ event: CaptchaEvent) -> CaptchaEffect? {
+        switch event {
+        case .key(let key):
+            return press(key)
+        case .challenge(let next):
+            show(next)
+            if status == .unreachable { status = nil }
+        case .answered(let outcome, let next):
+            awaitingOutcome = false
+            status = Self.status(for: outcome)
+            if let next { show(next) }
+            if outcome == .dismissed {
+                finished = true
+                return .finished
+            }
+        case .agentUnreachable:
+            awaitingOutcome = false
+            status = .unreachable
+        case .alarmStopped:
+            finished = true
+            status = .alarmStopped
+            return .finished
+        case .resized(let width, let height):
+            self.width = width
+            self.height = height
+        case .tick(let now):
+            self.now = now
+            if lockRemaining == nil, status == .locked || status == .stillLocked { status = .unlocked }
+        }
+        return nil
+    }
+
+    private mutating func press(_ key: CaptchaKey) -> CaptchaEffect? {
+        if key == .quit { return .quit }
+        guard !finished else { return nil }
+        switch key {
+        case .text(let text):
+            input += sanitizeForTerminal(text)
+            if input.count > Self.maximumInputLength { input = String(input.prefix(Self.maximumInputLength)) }
+        case .backspace:
+            if !input.isEmpty { input.removeLast() }
+        case .clearLine:
+            input = ""
+        case .enter:
+            return submit()
+        case .quit:
+            break
+        }
+        return nil
+    }
+
+    private mutating func submit() -> CaptchaEffect? {
+        guard challenge != nil, !awaitingOutcome, input.contains(where: { !$0.isWhitespace }) else { return nil }
+        if lockRemaining != nil {
+            status = .stillLocked
+            return nil
+        }
+        let answer = input
+        input = ""
+        awaitingOutcome = true
+        status = .checking
+        return .submit(answer)
+    }
+
+    /// A new problem makes a half-typed answer to the old one useless.
+    private mutating func show(_ next: CaptchaChallenge) {
+        if let challenge, challenge.index != next.index || challenge.prompt != next.prompt { input = "" }
+        challenge = next
+    }
+
+    private static func status(for outcome: CaptchaOutcome) -> CaptchaStatus {
+        switch outcome {
+        case .correct: .correct
+        case .wrong: .wrong
+        case .timeout: .timeout
+        case .locked: .locked
+        case .dismissed: .dismissed
+        }
+    }
+}

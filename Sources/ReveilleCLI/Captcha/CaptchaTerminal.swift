@@ -1,0 +1,214 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// A terminal call that failed: which call, and the `errno` it left.
+public struct CaptchaTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+
+    public var description: String {
+        code == ENOTTY ? "\(call): not a terminal" : "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
+    }
+}
+
+/// The one check every terminal call's result goes through: `-1` means failure, and `errno` says why.
+@discardableResult
+private func check(_ call: @autoclosure () -> String, _ result: Int32) throws(CaptchaTerminalError) -> Int32 {
+    guard result == -1 else { return result }
+    throw CaptchaTerminalError(call: call(), code: errno)
+}
+
+/// Owns a terminal while the captcha screen is up: raw mode on the alternate screen, keys from a
+/// Dispatch read source, resizes from SIGWINCH and a once-a-second tick on demand.
+///
+/// The terminal's settings come back in `restore()`, in `deinit`, and on SIGINT, SIGTERM or SIGHUP,
+/// after which the process ends with status 128 + the signal's number: a killed `reveille captcha`
+/// must not leave the person's shell in raw mode on a blank screen.
+public final class CaptchaTerminal: Sendable {
+    /// What the terminal reports to the captcha screen.
+    public enum Input: Equatable, Sendable {
+        case keys([CaptchaKey])
+        case resized(width: Int, height: Int)
+        /// A second passed while ticking is on.
+        case tick
+        /// Standard input ended or failed: the terminal is gone.
+        case closed
+    }
+
+    /// Sendable by hand: the sources are used only under `sources`' lock, or after being taken out of it.
+    private struct Sources: @unchecked Sendable {
+        var read: (any DispatchSourceRead)?
+        var resize: (any DispatchSourceSignal)?
+        var quit: [any DispatchSourceSignal] = []
+        var tick: (any DispatchSourceTimer)?
+        var decoder = CaptchaKeyDecoder()
+        /// Set by `restore()`: no source may start after it.
+        var restored = false
+
+        private var all: [any DispatchSourceProtocol] { [read, resize, tick].compactMap { $0 } + quit }
+        func resumeAll() { all.forEach { $0.resume() } }
+        func cancelAll() { all.forEach { $0.cancel() } }
+    }
+
+    private let input: Int32
+    private let output: Int32
+    /// Nil once restored: then nothing is drawn any more.
+    private let saved: Mutex<termios?>
+    private let sources = Mutex(Sources())
+
+    /// Saves the settings of `input`, puts it in raw mode and switches to the alternate screen.
+    ///
+    /// The corresponding C functions are `tcgetattr`, `cfmakeraw` and `tcsetattr`.
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(CaptchaTerminalError) {
+        self.input = input
+        self.output = output
+        var original = termios()
+        try check("tcgetattr", tcgetattr(input, &original))
+        var raw = original
+        // Also VMIN 1 and VTIME 0: a read returns as soon as one byte is there. ISIG goes off, so
+        // Ctrl-C arrives as a key and leaves the screen cleanly.
+        cfmakeraw(&raw)
+        try check("tcsetattr", tcsetattr(input, TCSAFLUSH, &raw))
+        saved = Mutex(original)
+        Self.writeAll(output, CaptchaANSI.enterScreen)
+    }
+
+    deinit { restore() }
+
+    /// Columns and rows; 80×24 when the terminal does not say.
+    ///
+    /// The corresponding C call is `ioctl(TIOCGWINSZ)`.
+    public func size() -> (width: Int, height: Int) {
+        var window = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return (80, 24)
+        }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Replaces the screen with `frame`; does nothing once restored.
+    public func draw(_ frame: CaptchaFrame) {
+        saved.withLock { saved in
+            if saved != nil { Self.writeAll(output, CaptchaANSI.draw(frame)) }
+        }
+    }
+
+    /// Leaves the alternate screen and puts the settings back. Safe to call more than once, from any thread.
+    ///
+    /// The corresponding C function is `tcsetattr`.
+    public func restore() {
+        let stopped = sources.withLock { sources in
+            defer { sources = Sources(restored: true) }
+            return sources
+        }
+        stopped.cancelAll()
+        saved.withLock { saved in
+            guard var settings = saved else { return }
+            Self.writeAll(output, CaptchaANSI.leaveScreen)
+            // A terminal that hung up refuses; there is nothing left to restore then, nor anyone to tell.
+            _ = tcsetattr(input, TCSADRAIN, &settings)
+            saved = nil
+        }
+    }
+
+    /// Starts reporting keys, resizes and the end of input to `handler` on `queue`, and watches for
+    /// the signals that must restore the terminal.
+    public func start(queue: DispatchQueue, handler: @escaping @Sendable (Input) -> Void) {
+        let started = Sources(
+            read: DispatchSource.makeReadSource(fileDescriptor: input, queue: queue),
+            resize: DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue),
+            quit: [SIGINT, SIGTERM, SIGHUP].map { signal in
+                Self.ignoreIfDefault(signal)
+                return DispatchSource.makeSignalSource(signal: signal, queue: .global())
+            }
+        )
+        started.read?.setEventHandler { [weak self] in
+            guard let self, let reported = self.readKeys() else { return }
+            handler(reported)
+        }
+        started.resize?.setEventHandler { [weak self] in
+            guard let self else { return }
+            let (width, height) = self.size()
+            handler(.resized(width: width, height: height))
+        }
+        for source in started.quit {
+            let signal = Int32(source.handle)
+            source.setEventHandler { [weak self] in
+                self?.restore()
+                _exit(128 + signal)
+            }
+        }
+        let current = sources.withLock { sources in
+            guard !sources.restored else { return false }
+            sources = started
+            return true
+        }
+        // libdispatch traps on releasing a source never resumed, so one too late is cancelled, then resumed.
+        if !current { started.cancelAll() }
+        started.resumeAll()
+    }
+
+    /// Turns the one-second tick on or off: on only while a countdown is on screen.
+    public func setTicking(_ ticking: Bool, queue: DispatchQueue, handler: @escaping @Sendable (Input) -> Void) {
+        let changed = sources.withLock { sources -> Sources? in
+            guard !sources.restored, ticking != (sources.tick != nil) else { return nil }
+            var changed = Sources()
+            if ticking {
+                let timer = DispatchSource.makeTimerSource(queue: queue)
+                timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(50))
+                timer.setEventHandler { handler(.tick) }
+                sources.tick = timer
+                changed.tick = timer
+            } else {
+                changed.tick = sources.tick
+                sources.tick = nil
+            }
+            return changed
+        }
+        if ticking { changed?.resumeAll() } else { changed?.cancelAll() }
+    }
+
+    /// Reads what is there and decodes it; reports `.closed`, once, when input has ended.
+    ///
+    /// The corresponding C function is `read`.
+    private func readKeys() -> Input? {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return nil }
+        guard count > 0 else {
+            sources.withLock { sources in
+                sources.read?.cancel()
+                sources.read = nil
+            }
+            return .closed
+        }
+        let keys = sources.withLock { $0.decoder.decode(buffer[..<count]) }
+        return keys.isEmpty ? nil : .keys(keys)
+    }
+
+    /// A signal at its default action would end the process before libdispatch takes it over. One
+    /// already caught is left alone: overwriting libdispatch's own action would lose the signal.
+    ///
+    /// The corresponding C functions are `sigaction` and `signal`.
+    private static func ignoreIfDefault(_ signal: Int32) {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return }
+        let isDefault = current.sa_flags & SA_SIGINFO == 0 && current.__sigaction_handler.sa_handler == nil
+        if isDefault { _ = Glibc.signal(signal, SIG_IGN) }
+    }
+
+    /// Writes all of `text`, going on after partial writes and interruptions; a terminal that is gone
+    /// takes nothing, and there is no one to tell.
+    ///
+    /// The corresponding C function is `write`.
+    private static func writeAll(_ output: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(output, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+# Helpers for Reveille's end-to-end tests. Source it from a test script; BIN is the
+# directory with the reveille and reveilled binaries.
+# shellcheck shell=bash
+set -euo pipefail
+
+E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$E2E_DIR/../.." && pwd)
+: "${BIN:?set BIN to the directory holding reveille and reveilled}"
+export REVEILLE_DATADIR=$REPO/data
+export REVEILLE_CLI=$BIN/reveille
+export TZ=UTC
+REVEILLE=$BIN/reveille
+SERVICE=io.github.Reveille1
+OBJECT=/io/github/Reveille1
+IFACE=io.github.Reveille1.Manager
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+note() { echo "  - $*"; }
+
+# A fresh private session for this test, stopped when the test exits.
+start_session() {
+    SESSION=$(mktemp -d "${TMPDIR:-/tmp}/reveille-e2e.XXXXXX")
+    eval "$("$E2E_DIR/session.sh" start "$SESSION")"
+    trap 'stop_session' EXIT
+}
+
+stop_session() {
+    $REVEILLE_TMUX kill-server 2>/dev/null || true
+    "$E2E_DIR/session.sh" stop "$SESSION" || true
+    [ "${KEEP_SESSION:-}" ] || rm -rf "$SESSION"
+}
+
+# Writes the agent's configuration file (before start_agent).
+configure() {
+    mkdir -p "$XDG_CONFIG_HOME/reveille"
+    printf '%s\n' "$@" >"$XDG_CONFIG_HOME/reveille/reveille.conf"
+}
+
+# Starts the agent in the background and waits until it owns its name.
+start_agent() {
+    "$BIN/reveilled" >>"$SESSION/agent.log" 2>&1 &
+    echo $! >"$SESSION/agent.pid"
+    wait_until "agent owns $SERVICE" 10 has_owner "$SERVICE"
+}
+
+agent_pid() { cat "$SESSION/agent.pid"; }
+
+# Stops the agent: with -9 as a crash would, else as systemd does (SIGTERM).
+stop_agent() {
+    local signal=${1:--TERM}
+    kill "$signal" "$(agent_pid)" 2>/dev/null || true
+    wait "$(agent_pid)" 2>/dev/null || true
+    wait_until "the name $SERVICE is gone" 10 not has_owner "$SERVICE"
+}
+
+has_owner() {
+    gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+not() { ! "$@"; }
+
+# wait_until DESCRIPTION SECONDS COMMAND...: retries the command every 0.1 s.
+wait_until() {
+    local what=$1 seconds=$2
+    shift 2
+    local tries=$((seconds * 10))
+    until "$@"; do
+        tries=$((tries - 1))
+        [ $tries -gt 0 ] || fail "timed out after ${seconds}s waiting until $what"
+        sleep 0.1
+    done
+}
+
+# busctl call on the manager interface; prints the reply.
+call() {
+    local method=$1
+    shift
+    busctl --user call "$SERVICE" "$OBJECT" "$IFACE" "$method" "$@"
+}
+
+# gdbus call on the manager interface, arguments in GVariant text: gcall Snooze "'ID'".
+gcall() {
+    local method=$1
+    shift
+    gdbus call --session --dest "$SERVICE" --object-path "$OBJECT" --method "$IFACE.$method" "$@"
+}
+
+# expect_error ERROR-NAME COMMAND...: the command fails with that D-Bus error.
+expect_error() {
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then fail "expected $name from: $* (got: $output)"; fi
+    case $output in
+    *"$name"*) ;;
+    *) fail "expected $name from: $*, got: $output" ;;
+    esac
+}
+
+assert_eq() { [ "$1" = "$2" ] || fail "${3:-values differ}: expected '$2', got '$1'"; }
+assert_contains() {
+    case $1 in *"$2"*) ;; *) fail "${3:-missing text}: '$2' not in '$1'" ;; esac
+}
+assert_not_contains() {
+    case $1 in *"$2"*) fail "${3:-unexpected text}: '$2' in '$1'" ;; *) ;; esac
+}
+
+# The id of a new alarm from `reveille add ARGS`.
+add_alarm() { "$REVEILLE" add "$@"; }
+
+# Whether the alarm is ringing, as the agent says.
+is_ringing() { "$REVEILLE" show "$1" --json | /usr/bin/python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin)["ringing"] else 1)'; }
+
+# The calls the mock notification server got, as JSON.
+notify_calls() { /usr/bin/python3 "$REPO/Tests/fixtures/notify-calls.py" "$DBUS_SESSION_BUS_ADDRESS" "$1"; }
+
+# The newest Notify call's field: id (its replaces_id or the mock's new id), actions, hints, summary.
+last_notify() {
+    notify_calls Notify | /usr/bin/python3 -c '
+import json, sys
+calls = json.load(sys.stdin)
+app, replaces, icon, summary, body, actions, hints, timeout = calls[-1]
+field = sys.argv[1]
+print({"summary": summary, "body": body, "actions": " ".join(actions[0::2]), "timeout": timeout,
+       "urgency": hints.get("urgency"), "count": len(calls)}.get(field, json.dumps(hints.get(field))))' "$1"
+}
+
+# The mock server's id of the newest notification (it numbers new ones 1, 2, …).
+current_notification() {
+    notify_calls Notify | /usr/bin/python3 -c '
+import json, sys
+calls = json.load(sys.stdin)
+new = [c for c in calls if c[1] == 0]
+print(calls[-1][1] or len(new))'
+}
+
+# Clicks an action of notification number N on the mock server.
+click() {
+    gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+        --method org.freedesktop.DBus.Mock.EmitSignal org.freedesktop.Notifications ActionInvoked us \
+        "[<uint32 $1>, <'$2'>]" >/dev/null
+}
+
+# Records the null sink's monitor in the background into FILE.
+record_start() {
+    parecord -d testsink.monitor --file-format=wav "$1" &
+    RECORDER=$!
+    sleep 0.3
+}
+record_stop() { kill "$RECORDER" 2>/dev/null || true; wait "$RECORDER" 2>/dev/null || true; }
+
+# RMS amplitude of FILE (optionally from START for LENGTH seconds); 0 when it holds no samples.
+rms() {
+    local file=$1
+    shift
+    local out
+    out=$(sox "$file" -n trim "${@:-0}" stat 2>&1) || { echo 0; return; }
+    echo "$out" | awk '/RMS +amplitude/ { v = $3 + 0; print (v == v ? v : 0); found = 1 } END { if (!found) print 0 }'
+}
+# Seconds of audio in FILE.
+duration() { soxi -D "$1" 2>/dev/null || echo 0; }
+louder_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
+# The captcha screen in tmux, and typing into it.
+captcha_screen() { $REVEILLE_TMUX capture-pane -p -t captcha 2>/dev/null; }
+captcha_open() { $REVEILLE_TMUX has-session -t captcha 2>/dev/null; }
+captcha_type() { $REVEILLE_TMUX send-keys -t captcha -l -- "$1" && $REVEILLE_TMUX send-keys -t captcha Enter; }
+
+# The answer to the prompt on screen or from GetChallenge: "a × b + c = ?" or "Type: w1 w2".
+answer_of() {
+    /usr/bin/python3 -c '
+import re, sys
+prompt = sys.argv[1]
+m = re.search(r"Type: (.*)", prompt)
+if m:
+    print(m.group(1).strip()); sys.exit()
+m = re.search(r"(\d+) ([+×−-]) (\d+)(?: ([+−-]) (\d+))? = \?", prompt)
+a, op, b, op2, c = m.groups()
+ops = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "−": lambda x, y: x - y, "×": lambda x, y: x * y}
+v = ops[op](int(a), int(b))
+if op2:
+    v = ops[op2](v, int(c))
+print(v)' "$1"
+}
+
+# The current prompt of a ringing alarm, from the agent.
+challenge_field() {
+    gdbus call --session --dest "$SERVICE" --object-path "$OBJECT" --method "$IFACE.GetChallenge" "$1" |
+        /usr/bin/python3 -c '
+import re, sys
+text = sys.stdin.read()
+m = re.search(r"\x27%s\x27: <([^>]*)>" % sys.argv[1], text)
+v = m.group(1) if m else ""
+v = re.sub(r"^(uint32|int64|@\w+) ", "", v).strip("\x27")
+print(v)' "$2"
+}

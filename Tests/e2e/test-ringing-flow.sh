@@ -1,0 +1,89 @@
+#!/bin/bash
+# The whole ringing flow, as a person meets it: due → notification with actions → sound on
+# the sink → Snooze → silence and a later ring → at the limit no Snooze, Snooze refused, a
+# stale Snooze click opens the captcha → wrong answer → new problem → lockout → right
+# answers → silence, notification closed, Dismissed.
+source "$(dirname "$0")/lib.sh"
+start_session
+configure "[agent]" "fade_in = 1s"
+start_agent
+"$REVEILLE" monitor >"$SESSION/monitor.log" 2>&1 &
+MONITOR=$!
+
+# Due in a few seconds, one snooze of one minute, a math and a typing challenge.
+due=$(date -u -d '+4 seconds' +%H:%M:%S)
+id=$(add_alarm "$due" --label "Wake up" --max-snoozes 1 --snooze-minutes 1 --challenge math:easy --challenge typing:2)
+note "alarm $id due at $due"
+
+record_start "$SESSION/ring1.wav"
+wait_until "it rings" 15 is_ringing "$id"
+wait_until "a notification is posted" 5 test "$(last_notify count 2>/dev/null || echo 0)" -ge 1
+assert_eq "$(last_notify summary)" "Wake up" "notification summary"
+assert_eq "$(last_notify actions)" "snooze dismiss default" "actions under the limit"
+assert_eq "$(last_notify urgency)" "2" "critical urgency"
+assert_eq "$(last_notify resident)" "true" "resident hint"
+assert_eq "$(last_notify suppress-sound)" "true" "suppress-sound hint"
+assert_eq "$(last_notify desktop-entry)" '"io.github.Reveille1"' "desktop-entry hint"
+assert_eq "$(last_notify timeout)" "0" "never expires"
+sleep 3
+record_stop
+level=$(rms "$SESSION/ring1.wav")
+note "ringing RMS $level over $(duration "$SESSION/ring1.wav") s"
+louder_than "$level" 0.01 || fail "no sound on the sink while ringing (RMS $level)"
+
+# Snooze from the notification: silence, then it rings again a minute later.
+click "$(current_notification)" snooze
+wait_until "it is snoozed" 5 not is_ringing "$id"
+record_start "$SESSION/snoozed.wav"
+sleep 1.5
+record_stop
+level=$(rms "$SESSION/snoozed.wav" 0.3 1)
+note "snoozed RMS $level"
+louder_than 0.001 "$level" || fail "sound still playing after snooze (RMS $level)"
+wait_until "Snoozed signal" 5 grep -q "Snoozed \"$id\" 1" "$SESSION/monitor.log"
+"$REVEILLE" trigger "$id"   # rings within the same run, as the minute would
+wait_until "it rings again" 5 is_ringing "$id"
+assert_eq "$("$REVEILLE" show "$id" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["snooze_count"])')" "1" "snooze count kept"
+
+# At the limit: no Snooze action, Snooze refused, a stale click opens the captcha.
+wait_until "the notification is re-posted" 5 test "$(last_notify count)" -ge 2
+assert_eq "$(last_notify actions)" "dismiss default" "no snooze at the limit"
+expect_error io.github.Reveille1.Error.SnoozeLimitReached gcall Snooze "'$id'"
+click "$(current_notification)" snooze
+wait_until "the captcha opens" 10 captcha_open
+wait_until "the captcha shows a problem" 10 sh -c "$REVEILLE_TMUX capture-pane -p -t captcha | grep -q '= ?'"
+note "captcha: $(captcha_screen | grep '= ?')"
+
+# A wrong answer gives a new problem; three in a row lock answers out.
+captcha_type "-1"
+wait_until "one wrong answer counted" 5 test "$(challenge_field "$id" attempts)" = 1
+captcha_type "-2"
+captcha_type "-3"
+wait_until "locked out" 5 test "$(challenge_field "$id" locked_until)" != 0
+expect_error io.github.Reveille1.Error.LockedOut gcall SubmitAnswer "'$id'" "'1'"
+assert_contains "$(captcha_screen)" "Locked" "the captcha shows the lockout"
+is_ringing "$id" || fail "the alarm stopped during the lockout"
+until_unlocked=$(( $(challenge_field "$id" locked_until) - $(date +%s) + 1 ))
+note "waiting ${until_unlocked}s for the cooldown"
+sleep "$until_unlocked"
+
+# Right answers: the math, then the words.
+prompt=$(captcha_screen | grep '= ?' | head -1)
+captcha_type "$(answer_of "$prompt")"
+wait_until "the typing challenge" 5 sh -c "$REVEILLE_TMUX capture-pane -p -t captcha | grep -q 'Type:'"
+record_start "$SESSION/ring2.wav"
+prompt=$(challenge_field "$id" prompt)
+captcha_type "$(answer_of "$prompt")"
+wait_until "the alarm stops" 5 not is_ringing "$id"
+stopped_at=$(date +%s.%N)
+sleep 1.5
+record_stop
+total=$(duration "$SESSION/ring2.wav")
+level=$(rms "$SESSION/ring2.wav" "$(awk -v t="$total" 'BEGIN { print (t > 1.2 ? t - 1.2 : 0) }')" 1)
+note "after dismissal RMS $level"
+louder_than 0.001 "$level" || fail "sound still playing after the dismissal (RMS $level)"
+wait_until "Dismissed signal" 5 grep -q "Dismissed \"$id\"" "$SESSION/monitor.log"
+wait_until "the notification is closed" 5 test "$(notify_calls CloseNotification | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')" -ge 1
+assert_eq "$("$REVEILLE" show "$id" --json | /usr/bin/python3 -c 'import json,sys; a=json.load(sys.stdin); print(a["enabled"], a["snooze_count"])')" "False 0" "one-time alarm disabled, snooze count reset"
+kill $MONITOR
+echo "ringing flow works"
