@@ -1,0 +1,5 @@
+#ifndef REVEILLE_CPULSE_SHIM_H
+#define REVEILLE_CPULSE_SHIM_H
+// libpulse's asynchronous API, driven by a pa_threaded_mainloop.
+#include <pulse/pulseaudio.h>
+#endif
