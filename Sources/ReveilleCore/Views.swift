@@ -8,6 +8,13 @@ public struct AlarmSnapshot: Equatable, Sendable {
     public var nextFire: Instant?
     public var snoozeCount: Int
     public var ringing: Bool
+
+    public init(alarm: Alarm, nextFire: Instant?, snoozeCount: Int, ringing: Bool) {
+        self.alarm = alarm
+        self.nextFire = nextFire
+        self.snoozeCount = snoozeCount
+        self.ringing = ringing
+    }
 }
 
 /// The current problem of a ringing alarm's challenge stack, without its answer.

@@ -39,8 +39,10 @@ public struct Challenge: Equatable, Sendable {
 
     /// Seconds allowed per problem; nil when the challenge has no time limit.
     public var timeLimit: Int64? {
-        if case .math(_, let limit) = params { return limit }
-        return nil
+        switch params {
+        case .math(_, let limit): limit
+        case .qr, .steps, .typing: nil
+        }
     }
 
     public static let defaultMathTimeLimit: Int64 = 60

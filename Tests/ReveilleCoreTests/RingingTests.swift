@@ -121,9 +121,12 @@ import Testing
         await f.fireTimer()
         let posts = f.fakes.notifier.posts
         #expect(f.fakes.timer.armedAt == f.fakes.clock.now().adding(seconds: 120))
+        #expect(f.fakes.sound.raised.isEmpty)
         await f.fireTimer()
         #expect(f.fakes.notifier.posts == posts + 1)
+        #expect(f.fakes.sound.raised == [id])
         await f.advance(seconds: 600)
         #expect(f.fakes.notifier.posts == posts + 1)
+        #expect(f.fakes.sound.raised == [id])
     }
 }

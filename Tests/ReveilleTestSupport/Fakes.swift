@@ -111,9 +111,15 @@ public final class FakeNotifier: AlarmNotifier {
 /// Records which alarms are sounding and how loud.
 public final class FakeSound: SoundOutput {
     private let playing = Mutex<[AlarmID: Double]>([:])
+    private let raises = Mutex<[AlarmID]>([])
     public init() {}
     public func start(_ id: AlarmID, sound: String, volume: Double) { playing.withLock { $0[id] = volume } }
-    public func raise(_ id: AlarmID, volume: Double) { playing.withLock { if $0[id] != nil { $0[id] = volume } } }
+    public func raise(_ id: AlarmID, volume: Double) {
+        raises.withLock { $0.append(id) }
+        playing.withLock { if $0[id] != nil { $0[id] = volume } }
+    }
+    /// The alarms raised to full volume at once, in order.
+    public var raised: [AlarmID] { raises.withLock { $0 } }
     public func stop(_ id: AlarmID) { playing.withLock { _ = $0.removeValue(forKey: id) } }
     public func isPlaying(_ id: AlarmID) -> Bool { playing.withLock { $0[id] != nil } }
 }

@@ -1,0 +1,84 @@
+import DBus
+import ReveilleAPI
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTime
+import Testing
+
+@Suite struct AlarmCodecTests {
+    @Test func everyWritableKeyDecodesFromItsDBusType() throws {
+        let changes = try AlarmCodec.decodeChanges([
+            "label": .string("Work"), "time": .string("06:45"), "repeat": .array("s", [.string("weekdays")]),
+            "enabled": .bool(false), "sound": .string("/tmp/bell.oga"), "volume": .double(0.5),
+            "snooze_minutes": .uint32(9), "max_snoozes": .int32(-1),
+            "challenges": .array("s", [.string("math:hard"), .string("qr:*"), .string("typing:4")]),
+        ])
+        #expect(changes.label == "Work" && changes.time == WallTime(hour: 6, minute: 45))
+        #expect(changes.repeatDays == [.monday, .tuesday, .wednesday, .thursday, .friday])
+        #expect(changes.enabled == false && changes.sound == "/tmp/bell.oga" && changes.volume == 0.5)
+        #expect(changes.snoozeMinutes == 9 && changes.maxSnoozes == -1)
+        #expect(changes.challenges == [.new(.math(difficulty: .hard, timeLimit: 60)), .keepStoredCode, .new(.typing(words: 4))])
+    }
+
+    @Test(arguments: [Value.byte(7), .int16(7), .uint16(7), .int32(7), .uint32(7), .int64(7), .uint64(7)])
+    func numericKeysAcceptAnyIntegerType(_ value: Value) throws {
+        #expect(try AlarmCodec.decodeChanges(["snooze_minutes": value]).snoozeMinutes == 7)
+    }
+
+    @Test func readOnlyAndUnknownKeysAreRefusedByName() {
+        for key in ["id", "next_fire", "snooze_count", "ringing"] {
+            #expect(throws: AgentError.invalidArgument("key '\(key)' is read-only")) {
+                try AlarmCodec.decodeChanges([key: .string("x")])
+            }
+        }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["colour": .string("red")]) }
+    }
+
+    @Test func wrongValueTypesNameTheKeyAndTheTypes() {
+        #expect(throws: AgentError.invalidArgument("key 'time' must be a string (s), not a value of type 'i'")) {
+            try AlarmCodec.decodeChanges(["time": .int32(7)])
+        }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["repeat": .string("daily")]) }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["volume": .string("loud")]) }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["challenges": .array("i", [.int32(1)])]) }
+    }
+
+    @Test func aSnapshotEncodesEveryKeyAndHidesQRCodes() {
+        let alarm = Alarm(
+            id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!,
+            repeatDays: [.saturday], label: "L",
+            challenges: [Challenge(id: ChallengeID("c"), params: .qr(expected: "secret"), orderIndex: 0)])
+        let encoded = AlarmCodec.encode(AlarmSnapshot(alarm: alarm, nextFire: Instant(secondsSinceEpoch: 99), snoozeCount: 2, ringing: true))
+        #expect(Set(encoded.keys) == AlarmCodec.writableKeys.union(AlarmCodec.readOnlyKeys).subtracting(["date"]))
+        #expect(encoded["challenges"] == .array("s", [.string("qr:*")]))
+        #expect(encoded["next_fire"] == .int64(99) && encoded["snooze_count"] == .uint32(2) && encoded["ringing"] == .bool(true))
+        #expect(encoded["max_snoozes"] == .int32(3))
+    }
+
+    @Test func clientEncodingDecodesBackToTheSameChanges() throws {
+        var changes = AlarmChanges()
+        changes.label = "x"
+        changes.time = WallTime(hour: 5, minute: 4, second: 3)
+        changes.date = CivilDate(year: 2027, month: 2, day: 28)
+        changes.maxSnoozes = 0
+        changes.challenges = [.new(.qr(expected: "K")), .new(.math(difficulty: .easy, timeLimit: 60))]
+        #expect(try AlarmCodec.decodeChanges(AlarmCodec.encode(changes)) == changes)
+    }
+}
+
+@Suite struct ErrorTableTests {
+    @Test func everyAgentErrorHasItsOwnNameAndComesBackAsTheSameKind() {
+        let id = AlarmID("12345678-1234-4234-8234-123456789abc")!
+        let errors: [AgentError] = [.notFound("x"), .invalidArgument("y"), .notRinging(id), .snoozeLimitReached(id),
+                                    .lockedOut(until: Instant(secondsSinceEpoch: 5)), .alarmActive(id), .failed("z")]
+        let names = errors.map(\.dbusError.name)
+        #expect(Set(names).count == errors.count)
+        #expect(names.allSatisfy { $0.hasPrefix("io.github.Reveille1.Error.") })
+        for error in errors {
+            let back = ReveilleError(error.dbusError)
+            #expect(back?.kind == ReveilleErrorKind(error))
+            #expect(back?.message == error.description)
+        }
+        #expect(ReveilleError(DBusError(name: "org.freedesktop.DBus.Error.NoReply", message: "")) == nil)
+    }
+}

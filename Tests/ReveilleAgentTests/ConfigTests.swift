@@ -1,0 +1,48 @@
+import ReveilleCore
+import ReveilleDomain
+import Testing
+
+@Suite struct ConfigTests {
+    @Test func everyKeyIsReadWithUnits() throws {
+        let config = try AgentConfig.parse("""
+            # comment
+            [defaults]
+            label = Morning
+            sound = bell
+            volume = 0.8
+            snooze_minutes = 10
+            max_snoozes = unlimited
+            challenges = math:hard, typing:4
+
+            [agent]
+            terminal = xterm -e
+            fade_in = 5s
+            late_grace = 1h
+            nudge_after = 2min
+            keep_awake = 0
+            lockout_failures = 5
+            lockout_cooldown = 1min 30s
+            math_time_limit = 90s
+            force_audible = no
+            """, file: "reveille.conf")
+        #expect(config.defaults.label == "Morning" && config.defaults.sound == "bell" && config.defaults.volume == 0.8)
+        #expect(config.defaults.snoozeMinutes == 10 && config.defaults.maxSnoozes == -1)
+        #expect(config.defaults.challenges == [.new(.math(difficulty: .hard, timeLimit: 60)), .new(.typing(words: 4))])
+        #expect(config.terminal == ["xterm -e"] && config.fadeIn == 5 && config.lateGrace == 3600 && config.nudgeAfter == 120)
+        #expect(config.keepAwake == 0 && config.lockout == LockoutPolicy(maxFailures: 5, cooldown: 90))
+        #expect(config.mathTimeLimit == 90 && !config.forceAudible)
+    }
+
+    @Test(arguments: [
+        ("volume = 1", "reveille.conf:1: 'volume' is outside a section; put it under [defaults] or [agent]"),
+        ("[alarms]", "reveille.conf:1: unknown section [alarms]; expected [defaults] or [agent]"),
+        ("[agent]\nfade_in = soon", "reveille.conf:2: fade_in: 'soon' is not a duration such as 30s, 5min or 1h"),
+        ("[defaults]\nsnooze_minutes = 90", "reveille.conf:2: snooze_minutes: snooze length 90 min is not between 1 and 60 minutes"),
+        ("[defaults]\n\ncolour = red", "reveille.conf:3: unknown key 'colour' in [defaults]; known: label, sound, volume, snooze_minutes, max_snoozes, challenges"),
+        ("[agent]\njust words", "reveille.conf:2: expected 'key = value'"),
+    ])
+    func aBadFileNamesTheFileAndLine(_ text: String, _ message: String) {
+        #expect(throws: ConfigError.self) { try AgentConfig.parse(text, file: "reveille.conf") }
+        do { _ = try AgentConfig.parse(text, file: "reveille.conf") } catch { #expect(error.description == message) }
+    }
+}
