@@ -1,0 +1,55 @@
+#!/bin/sh
+# Checks the session files in data/ the way the desktop reads them: the desktop entry
+# with desktop-file-validate, the user unit with systemd-analyze, the D-Bus activation
+# file's keys, the icon and the introspection XML as well-formed XML.
+#
+#   Tests/packaging/check-data.sh
+set -eu
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+data="$repo/data"
+failures=0
+
+say() { printf '%s\n' "check-data: $*" >&2; }
+problem() { say "FAIL: $*"; failures=$((failures + 1)); }
+
+for tool in desktop-file-validate systemd-analyze python3; do
+    command -v "$tool" >/dev/null 2>&1 ||
+        { say "$tool not found (apt-get install desktop-file-utils systemd python3)"; exit 1; }
+done
+
+out=$(desktop-file-validate "$data/io.github.Reveille1.desktop" 2>&1) || problem "desktop-file-validate: $out"
+[ -z "$out" ] || problem "desktop-file-validate: $out"
+
+# systemd-analyze verifies the unit as the user manager would load it; the binary is
+# not installed here, so a copy runs /bin/true instead.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -m 0700 "$scratch/runtime"
+sed 's|^ExecStart=.*|ExecStart=/bin/true|' "$data/reveille.service" >"$scratch/reveille.service"
+out=$(XDG_RUNTIME_DIR="$scratch/runtime" systemd-analyze verify --man=no "$scratch/reveille.service" 2>&1) ||
+    problem "systemd-analyze verify reveille.service: $out"
+[ -z "$out" ] || problem "systemd-analyze verify reveille.service: $out"
+
+# The unit and the activation file must agree, or activation starts a second agent.
+key() { sed -n "s/^$2=//p" "$1"; }
+unit="$data/reveille.service"
+activation="$data/io.github.Reveille1.service"
+grep -q '^\[D-BUS Service\]$' "$activation" || problem "$activation has no [D-BUS Service] group"
+[ "$(key "$activation" Name)" = io.github.Reveille1 ] || problem "$activation: Name is not io.github.Reveille1"
+[ "$(key "$activation" SystemdService)" = reveille.service ] || problem "$activation: SystemdService is not reveille.service"
+[ "$(key "$activation" Exec)" = "$(key "$unit" ExecStart)" ] || problem "Exec= of the activation file and ExecStart= of the unit differ"
+[ "$(key "$unit" Type)" = dbus ] || problem "$unit: Type is not dbus"
+[ "$(key "$unit" BusName)" = io.github.Reveille1 ] || problem "$unit: BusName is not io.github.Reveille1"
+[ "$(key "$unit" WantedBy)" = default.target ] || problem "$unit: not WantedBy=default.target"
+
+for xml in "$data/icons/io.github.Reveille1.svg" "$data/io.github.Reveille1.xml"; do
+    out=$(python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$xml" 2>&1) ||
+        problem "$(basename "$xml") is not well-formed XML: $out"
+done
+
+if [ "$failures" -gt 0 ]; then
+    say "$failures problem(s)"
+    exit 1
+fi
+say "PASS: desktop entry, user unit, activation file, icon and introspection XML"
