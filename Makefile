@@ -4,12 +4,14 @@
 #   make check   install what is needed, build, and run every test (what CI runs)
 #   make deb     build reveille_<version>_amd64.deb
 
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release
 export REVEILLE_DATADIR ?= $(CURDIR)/data
 
-.PHONY: all deps build build-tests test e2e check check-binaries check-man check-deb run demo deb bench clean
+.PHONY: all deps build build-tests test e2e check check-binaries check-man check-data check-deb run demo deb bench clean
 
 all: build
 
@@ -24,19 +26,43 @@ build-tests: deps
 	$(SWIFT) build --build-tests
 
 # Unit and integration tests. Each suite that needs a bus, a notification server or a sound
-# server starts its own private one.
+# server starts its own private one. One at a time: they start daemons and signal the process,
+# and on two cores running them side by side only makes the servers slow to answer.
 test: build-tests
-	$(SWIFT) test --skip-build
+	@mkdir -p build
+	timeout 1200 $(SWIFT) test --skip-build --no-parallel 2>&1 | tee build/swift-test.log
 
 # End-to-end tests: the release binaries in a private desktop session, driven as a user would.
 e2e: build
-	Tests/e2e/run.sh $(BIN)
+	@mkdir -p build
+	Tests/e2e/run.sh $(BIN) 2>&1 | tee build/e2e.log
 
 # The release binaries carry no Foundation beyond FoundationEssentials and no ICU.
 check-binaries: build
-	Tests/e2e/check-binaries.sh $(BIN)
+	@mkdir -p build
+	Tests/e2e/check-binaries.sh $(BIN) 2>&1 | tee build/check-binaries.log
 
-check: test e2e check-binaries
+# The man pages render without warnings and name every subcommand and D-Bus member.
+check-man: build
+	Tests/packaging/check-man.sh $(BIN)/reveille
+
+# The session files in data/ are valid and agree with each other.
+check-data: deps
+	scripts/install-deps.sh --with-packaging
+	Tests/packaging/check-data.sh
+
+# Builds the .deb, installs it into a clean Debian 12 root, starts the agent there through
+# D-Bus activation, and purges it again.
+check-deb:
+	scripts/install-deps.sh --with-packaging
+	Tests/packaging/install-test.sh
+
+check: test e2e check-binaries check-man check-data check-deb
+	@scripts/summary.sh
+
+deb:
+	scripts/install-deps.sh --with-packaging
+	packaging/build-deb.sh
 
 run: build
 	scripts/run.sh $(BIN)

@@ -9,7 +9,7 @@ PACKAGES="
   pulseaudio pulseaudio-utils sound-theme-freedesktop sox
   python3 python3-dbusmock python3-gi tmux tzdata procps util-linux
 "
-[ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db"
+[ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db desktop-file-utils"
 
 missing=""
 for package in $PACKAGES; do

@@ -14,6 +14,10 @@ public final class SignalWatch: @unchecked Sendable {
         case hangUp = 1 // SIGHUP
         case interrupt = 2 // SIGINT
         case terminate = 15 // SIGTERM
+        /// SIGUSR1 and SIGUSR2: free for a program's own use (and for tests that must not
+        /// disturb other watchers of the three above in the same process).
+        case user1 = 10
+        case user2 = 12
     }
 
     private let sources: [any DispatchSourceSignal]
@@ -22,7 +26,7 @@ public final class SignalWatch: @unchecked Sendable {
     ///
     /// The corresponding C functions are `signal(SIG, SIG_IGN)` and `dispatch_source_create(DISPATCH_SOURCE_TYPE_SIGNAL)`.
     public init(
-        _ signals: Set<Signal> = Set(Signal.allCases), queue: DispatchQueue,
+        _ signals: Set<Signal> = [.hangUp, .interrupt, .terminate], queue: DispatchQueue,
         handler: @escaping @Sendable (Signal) -> Void
     ) throws {
         // libdispatch registers sources asynchronously; a private queue lets `init` wait for that

@@ -132,6 +132,9 @@ public enum AlarmCodec {
     }
 
     private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int {
+        if case .uint64(let big) = value.unwrapped, big > UInt64(Int64.max) {
+            throw .invalidArgument("\(key) \(big) is out of range")
+        }
         guard let number = value.asInt64 else { throw typeError(key, "an integer", value) }
         guard let small = Int(exactly: number), (-1_000_000...1_000_000).contains(small) else {
             throw .invalidArgument("\(key) \(number) is out of range")

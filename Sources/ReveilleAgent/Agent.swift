@@ -42,11 +42,13 @@ final class RunningAgent: Sendable {
     let lock: FileLock
     let signals: SignalWatch
     let zone: LiveZone
+    let store: SQLiteAlarmStore
     let shutdown: ShutdownSignal
 
     private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
-                 shutdown: ShutdownSignal) {
+                 store: SQLiteAlarmStore, shutdown: ShutdownSignal) {
         self.core = core
+        self.store = store
         self.connection = connection
         self.lock = lock
         self.signals = signals
@@ -88,25 +90,30 @@ final class RunningAgent: Sendable {
         let service = ManagerService(core: core, version: Agent.version)
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
-        try await core.start()
-        zone.watch(queue: queue) { Task { await core.zoneChanged() } }
+        try await core.load()
         try connection.export([service.interface], at: BusNames.path)
         let reply = try await connection.requestName(BusNames.service)
         guard reply.isOwner else {
             throw SetupError("another agent already owns \(BusNames.service) on this session bus")
         }
+        // Signals from here on carry the name clients watch for.
+        await core.resume()
+        zone.watch(queue: queue) { Task { await core.zoneChanged() } }
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt], queue: queue) { signal in
             Log.shared.info("stopping on \(signal)")
             shutdown.fire()
         }
         Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
-        return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone, shutdown: shutdown)
+        return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
+                            store: opened.store, shutdown: shutdown)
     }
 
     func waitForShutdown() async {
         await shutdown.wait()
         try? await connection.releaseName(BusNames.service)
         connection.close()
+        // Closing folds the WAL into the database file, so a clean stop leaves one tidy file.
+        store.close()
     }
 }

@@ -41,9 +41,6 @@ extension AgentCore {
         guard alarm.isEnabled != enabled else { return }
         alarm.isEnabled = enabled
         // A one-time alarm whose day has passed moves to its next occurrence when enabled again.
-        if enabled, alarm.repeatDays.isEmpty, ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) == nil {
-            alarm.date = nil
-        }
         alarm = try dated(alarm, explicitDate: false)
         try commit(alarm)
     }
@@ -68,14 +65,17 @@ extension AgentCore {
         return alarm
     }
 
-    /// A one-time alarm without a date gets the date of its next occurrence; a given date must lie ahead.
+    /// A one-time alarm without a date gets the date of its next occurrence, and so does one
+    /// whose time was moved into the past; a date given explicitly must lie ahead.
     private func dated(_ alarm: Alarm, explicitDate: Bool) throws(AgentError) -> Alarm {
         var alarm = alarm
         guard alarm.repeatDays.isEmpty else { return alarm }
-        if alarm.date == nil {
+        let passed = alarm.isEnabled && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) == nil
+        if let date = alarm.date, passed, explicitDate {
+            throw .invalidArgument("\(date) \(alarm.time) is in the past")
+        }
+        if alarm.date == nil || passed {
             alarm.date = ScheduleNextFire().nextOccurrenceDate(of: alarm.time, now: now, zone: zone)
-        } else if explicitDate, alarm.isEnabled, ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) == nil {
-            throw .invalidArgument("\(alarm.date!) \(alarm.time) is in the past")
         }
         return alarm
     }

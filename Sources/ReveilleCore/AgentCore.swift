@@ -47,20 +47,33 @@ public actor AgentCore {
         }
     }
 
-    /// Loads the store, picks up runs that were open when the agent stopped, and arms the timer.
+    /// Loads the store, then resumes: what `load` and `resume` do, in one step.
     public func start() throws(AgentError) {
+        try load()
+        resume()
+    }
+
+    /// Reads alarms, open runs and challenge sessions from the store. Requests can be served after this.
+    public func load() throws(AgentError) {
         let stored: StoredState
         do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
         for alarm in stored.alarms { alarms[alarm.id] = alarm }
         nextFires = stored.nextFires
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
         sessions = stored.sessions.filter { runs[$0.key] != nil }
+    }
+
+    /// Arms the timer and rings again what was ringing when the agent stopped, with its
+    /// `Ringing` signal. Call it once the agent can be heard: after it owns its bus name.
+    public func resume() {
         let timerHandler: @Sendable () -> Void = { [weak self] in
             Task { await self?.wake() }
         }
         world.timer.start(handler: timerHandler)
-        // Runs that were ringing when the agent died ring again at once.
-        for run in runs.values where run.isRinging { startRingingEffects(run.alarmId) }
+        for run in runs.values where run.isRinging {
+            startRingingEffects(run.alarmId)
+            emit(.ringing(run.alarmId, label: alarms[run.alarmId]?.displayLabel ?? "Alarm", snoozeCount: run.snoozeCount))
+        }
         wake()
     }
 

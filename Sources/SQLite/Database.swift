@@ -35,6 +35,9 @@ public final class Database {
         // From here a throw releases `self`, and `deinit` closes the handle.
         try check(result, handle)
         try check(sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds)), handle)
+        // Until the file has proved readable, closing must not fold a WAL into it: a damaged
+        // database is moved aside as it was found, its WAL beside it.
+        try setCheckpointOnClose(false)
         // SQLite reads the file lazily; reading the header now turns a garbage file into an
         // error at open, where the caller can still quarantine it.
         try execute("PRAGMA schema_version")
@@ -42,6 +45,14 @@ public final class Database {
         // FULL syncs the WAL on every commit: NORMAL could lose the last commits on power loss.
         try execute("PRAGMA synchronous = FULL")
         try execute("PRAGMA foreign_keys = ON")
+        try setCheckpointOnClose(true)
+    }
+
+    /// Whether closing the connection checkpoints the WAL into the database file (the default).
+    /// Turn it off before dropping a database found damaged, so it is left exactly as found.
+    /// The corresponding C function is `sqlite3_db_config(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE)`.
+    public func setCheckpointOnClose(_ enabled: Bool) throws(SQLiteError) {
+        try check(csqlite_set_no_checkpoint_on_close(handle, enabled ? 0 : 1), handle)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Glibc
 
 /// A private `dbus-daemon` on a socket in a temporary directory, so that no
 /// test ever touches the machine's own buses. Stopped by `stop()` or when dropped.
@@ -48,6 +49,9 @@ final class TestBus: @unchecked Sendable {
         daemon.standardOutput = output
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
+        // Other tests in this process spawn children too: a copy of the write end inherited by
+        // one of them would keep the lifeline open, and `stop` would wait for ever.
+        _ = fcntl(lifeline.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
         // The daemon prints its address once it listens; read that line off the cooperative pool.
         let line = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

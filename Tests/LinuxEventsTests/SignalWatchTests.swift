@@ -3,13 +3,14 @@ import Glibc
 import LinuxEvents
 import Testing
 
-// Serialized: each test signals the whole process, which every watch in it would see.
+// Serialized: each test signals the whole process, which every watch in it would see. They use
+// SIGUSR1/2: other suites in this process (the captcha terminal) end the process on SIGHUP or SIGINT.
 @Suite(.serialized) struct SignalWatchTests {
-    @Test func deliversAHangUpSentToThisProcess() async throws {
+    @Test func deliversASignalSentToThisProcess() async throws {
         let received = Recorder<SignalWatch.Signal>()
-        let watch = try SignalWatch([.hangUp], queue: DispatchQueue(label: "SignalWatchTests")) { received.record($0) }
-        #expect(kill(getpid(), SIGHUP) == 0)
-        #expect(await received.waitFor(count: 1) == [.hangUp])
+        let watch = try SignalWatch([.user1], queue: DispatchQueue(label: "SignalWatchTests")) { received.record($0) }
+        #expect(kill(getpid(), SIGUSR1) == 0)
+        #expect(await received.waitFor(count: 1) == [.user1])
         withExtendedLifetime(watch) {}
     }
 
@@ -17,13 +18,13 @@ import Testing
         let queue = DispatchQueue(label: "SignalWatchTests.again")
         let first = Recorder<SignalWatch.Signal>()
         do {
-            let watch = try SignalWatch([.interrupt], queue: queue) { first.record($0) }
+            let watch = try SignalWatch([.user2], queue: queue) { first.record($0) }
             withExtendedLifetime(watch) {}
         }
         let second = Recorder<SignalWatch.Signal>()
-        let watch = try SignalWatch([.interrupt], queue: queue) { second.record($0) }
-        #expect(kill(getpid(), SIGINT) == 0)
-        #expect(await second.waitFor(count: 1) == [.interrupt])
+        let watch = try SignalWatch([.user2], queue: queue) { second.record($0) }
+        #expect(kill(getpid(), SIGUSR2) == 0)
+        #expect(await second.waitFor(count: 1) == [.user2])
         #expect(first.values.isEmpty)
         withExtendedLifetime(watch) {}
     }
@@ -32,5 +33,7 @@ import Testing
         #expect(SignalWatch.Signal.hangUp.rawValue == SIGHUP)
         #expect(SignalWatch.Signal.interrupt.rawValue == SIGINT)
         #expect(SignalWatch.Signal.terminate.rawValue == SIGTERM)
+        #expect(SignalWatch.Signal.user1.rawValue == SIGUSR1)
+        #expect(SignalWatch.Signal.user2.rawValue == SIGUSR2)
     }
 }

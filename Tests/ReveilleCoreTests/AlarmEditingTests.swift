@@ -85,6 +85,17 @@ import Testing
         #expect(snapshot.nextFire == mondayMorning.adding(seconds: 60 + 86_400))
     }
 
+    @Test func movingAOneTimeAlarmsTimeIntoThePastMovesItToItsNextOccurrence() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 2)
+        var changes = AlarmChanges()
+        changes.time = WallTime(hour: 5, minute: 59)
+        try await f.core.update(id, changes)
+        let snapshot = try await f.core.get(id)
+        #expect(snapshot.alarm.date == CivilDate(year: 2027, month: 1, day: 5))
+        #expect(snapshot.nextFire == mondayMorning.adding(seconds: 86_400 - 60))
+    }
+
     @Test func unknownIdsAreNotFound() async throws {
         let f = try await CoreFixture()
         let id = AlarmID("12345678-1234-4234-8234-123456789abc")!

@@ -193,3 +193,25 @@ v = m.group(1) if m else ""
 v = re.sub(r"^(uint32|int64|@\w+) ", "", v).strip("\x27")
 print(v)' "$2"
 }
+
+# ---- Ringing robustness helpers (test-no-way-around, test-kill-while-ringing,
+# ---- test-ringing-signals, test-nudge).
+
+# The agent's RingingAlarms property, as busctl prints it: as 1 "ID".
+ringing_alarms() { busctl --user get-property "$SERVICE" "$OBJECT" "$IFACE" RingingAlarms; }
+# The agent's NextFire property: (sx) "ID" UNIX-SECONDS.
+next_fire() { busctl --user get-property "$SERVICE" "$OBJECT" "$IFACE" NextFire; }
+# How many calls of METHOD (Notify, CloseNotification) the mock notification server got.
+notify_count() { notify_calls "$1" | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
+# The pid of the process running in the captcha's tmux pane.
+captcha_pid() { $REVEILLE_TMUX list-panes -t captcha -F '#{pane_pid}' 2>/dev/null | head -1; }
+# Whether the captcha's screen shows TEXT.
+captcha_shows() { captcha_screen | grep -qF -- "$1"; }
+# output_is OP VALUE COMMAND...: COMMAND's output compares to VALUE by test's OP (-ge, =, …).
+# For wait_until, which re-runs it: `wait_until "posted" 5 test "$(notify_count Notify)" -ge 1`
+# would compare one value captured before the wait.
+output_is() {
+    local op=$1 value=$2
+    shift 2
+    [ "$("$@")" "$op" "$value" ]
+}

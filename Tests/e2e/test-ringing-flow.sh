@@ -17,7 +17,7 @@ note "alarm $id due at $due"
 
 record_start "$SESSION/ring1.wav"
 wait_until "it rings" 15 is_ringing "$id"
-wait_until "a notification is posted" 5 test "$(last_notify count 2>/dev/null || echo 0)" -ge 1
+wait_until "a notification is posted" 5 output_is -ge 1 notify_count Notify
 assert_eq "$(last_notify summary)" "Wake up" "notification summary"
 assert_eq "$(last_notify actions)" "snooze dismiss default" "actions under the limit"
 assert_eq "$(last_notify urgency)" "2" "critical urgency"
@@ -46,7 +46,7 @@ wait_until "it rings again" 5 is_ringing "$id"
 assert_eq "$("$REVEILLE" show "$id" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["snooze_count"])')" "1" "snooze count kept"
 
 # At the limit: no Snooze action, Snooze refused, a stale click opens the captcha.
-wait_until "the notification is re-posted" 5 test "$(last_notify count)" -ge 2
+wait_until "the notification is re-posted" 5 output_is -ge 2 notify_count Notify
 assert_eq "$(last_notify actions)" "dismiss default" "no snooze at the limit"
 expect_error io.github.Reveille1.Error.SnoozeLimitReached gcall Snooze "'$id'"
 click "$(current_notification)" snooze
@@ -56,10 +56,11 @@ note "captcha: $(captcha_screen | grep '= ?')"
 
 # A wrong answer gives a new problem; three in a row lock answers out.
 captcha_type "-1"
-wait_until "one wrong answer counted" 5 test "$(challenge_field "$id" attempts)" = 1
+wait_until "one wrong answer counted" 5 output_is = 1 challenge_field "$id" attempts
 captcha_type "-2"
+wait_until "two wrong answers counted" 5 output_is = 2 challenge_field "$id" attempts
 captcha_type "-3"
-wait_until "locked out" 5 test "$(challenge_field "$id" locked_until)" != 0
+wait_until "locked out" 5 output_is != 0 challenge_field "$id" locked_until
 expect_error io.github.Reveille1.Error.LockedOut gcall SubmitAnswer "'$id'" "'1'"
 assert_contains "$(captcha_screen)" "Locked" "the captcha shows the lockout"
 is_ringing "$id" || fail "the alarm stopped during the lockout"
@@ -83,7 +84,7 @@ level=$(rms "$SESSION/ring2.wav" "$(awk -v t="$total" 'BEGIN { print (t > 1.2 ? 
 note "after dismissal RMS $level"
 louder_than 0.001 "$level" || fail "sound still playing after the dismissal (RMS $level)"
 wait_until "Dismissed signal" 5 grep -q "Dismissed \"$id\"" "$SESSION/monitor.log"
-wait_until "the notification is closed" 5 test "$(notify_calls CloseNotification | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')" -ge 1
+wait_until "the notification is closed" 5 output_is -ge 1 notify_count CloseNotification
 assert_eq "$("$REVEILLE" show "$id" --json | /usr/bin/python3 -c 'import json,sys; a=json.load(sys.stdin); print(a["enabled"], a["snooze_count"])')" "False 0" "one-time alarm disabled, snooze count reset"
 kill $MONITOR
 echo "ringing flow works"

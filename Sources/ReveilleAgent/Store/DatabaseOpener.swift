@@ -11,9 +11,7 @@ enum DatabaseOpener {
 
     static func open(_ path: String) throws -> Opened {
         do {
-            let store = try SQLiteAlarmStore(path: path)
-            _ = try store.load()
-            return Opened(store: store, problem: nil)
+            return Opened(store: try SQLiteAlarmStore(path: path), problem: nil)
         } catch let error as SchemaVersionError {
             throw SetupError("the alarm database \(path) was written by a newer Reveille (\(error)); install that version again")
         } catch {

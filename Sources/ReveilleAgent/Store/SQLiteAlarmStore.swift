@@ -6,18 +6,47 @@ import Synchronization
 
 /// The alarm store on SQLite. Every write is one transaction, committed before the call returns.
 public final class SQLiteAlarmStore: AlarmStore {
-    private let database: Mutex<Database>
+    private let database: Mutex<Database?>
 
-    /// Opens (and migrates) the database at `path`.
+    /// Opens (and migrates) the database at `path`, and reads it all once to be sure it can be read.
     public init(path: String) throws {
         let database = try Database(path: path)
-        try database.migrate(Schema.migrations)
-        guard try database.quickCheck() else { throw StoreError("the database failed its integrity check") }
+        do {
+            guard try database.quickCheck() else { throw StoreError("the database failed its integrity check") }
+            try database.migrate(Schema.migrations)
+        } catch {
+            try? database.setCheckpointOnClose(false)
+            throw error
+        }
         self.database = Mutex(database)
+        do { _ = try load() } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Closes the database (after a clean shutdown its WAL is folded in). Later calls fail.
+    public func close() {
+        database.withLock { $0 = nil }
+    }
+
+    /// Closes the database leaving its files exactly as they are, to be moved aside.
+    func abandon() {
+        database.withLock { database in
+            try? database?.setCheckpointOnClose(false)
+            database = nil
+        }
+    }
+
+    /// The open database, or an error once it is closed.
+    private static func open(_ database: Database?) throws -> Database {
+        guard let database else { throw StoreError("the alarm database is closed") }
+        return database
     }
 
     public func load() throws -> StoredState {
         try database.withLock { db in
+            let db = try Self.open(db)
             var state = StoredState()
             let challenges = try loadChallenges(db)
             let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire FROM alarm")
@@ -56,6 +85,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
         try database.withLock { db in
+            let db = try Self.open(db)
             try db.transaction {
                 let statement = try db.prepare("""
                     INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire)
@@ -91,6 +121,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func delete(_ id: AlarmID) throws {
         try database.withLock { db in
+            let db = try Self.open(db)
             let statement = try db.prepare("DELETE FROM alarm WHERE id = ?")
             try statement.bind(id.rawValue)
             try statement.run()
@@ -99,6 +130,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ run: AlarmRun, session: ChallengeSession?) throws {
         try database.withLock { db in
+            let db = try Self.open(db)
             try db.transaction {
                 let find = try db.prepare("SELECT id FROM run WHERE alarm_id = ? AND outcome = 'inProgress'")
                 try find.bind(run.alarmId.rawValue)
@@ -141,6 +173,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func recordMissed(_ id: AlarmID, at: Instant) throws {
         try database.withLock { db in
+            let db = try Self.open(db)
             let statement = try db.prepare("INSERT INTO missed (alarm_id, due_at) VALUES (?, ?)")
             try statement.bind(id.rawValue, at.secondsSinceEpoch)
             try statement.run()

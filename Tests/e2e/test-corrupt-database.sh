@@ -1,0 +1,93 @@
+#!/bin/bash
+# A corrupt database is moved aside to alarms.db.corrupt-<UTC timestamp> with its bytes intact,
+# never overwritten; the agent starts with no alarms; Preflight reports database-unreadable
+# (ok=false), `reveille doctor` explains it and exits 1, the log names the moved file.
+# Three ways to get there, each checked even when another fails:
+#   replaced  - alarms.db is garbage and its WAL is gone (the files replaced wholesale)
+#   stopped   - garbage written over alarms.db while the agent is stopped (SIGTERM)
+#   crashed   - garbage over alarms.db after kill -9, with most pages in alarms.db and the last
+#               changes only in the WAL: the WAL must be kept beside the moved file, and not
+#               checkpointed into the garbage
+source "$(dirname "$0")/lib.sh"
+start_session
+DB=$XDG_DATA_HOME/reveille/alarms.db
+
+# Adds COUNT alarms with long labels (enough to force WAL checkpoints into alarms.db).
+add_many() {
+    /usr/bin/python3 -c '
+import sys, dbus
+manager = dbus.Interface(dbus.SessionBus().get_object("io.github.Reveille1", "/io/github/Reveille1"), "io.github.Reveille1.Manager")
+for n in range(int(sys.argv[1])):
+    manager.AddAlarm(dbus.Dictionary({"time": "07:00", "label": "%d " % n + "x" * 200, "repeat": dbus.Array(["mon"], signature="s")}, signature="sv"))' "$1"
+}
+
+# Checks what the agent did with a corrupt alarms.db whose garbage has the sha256 GARBAGE;
+# with WAL, the WAL that was beside it must be kept beside the moved file, bytes intact.
+expect_moved_aside() {
+    local garbage=$1 wal=${2:-} moved=() file
+    for file in "$DB".corrupt-*; do [[ $file =~ \.corrupt-[0-9]{8}T[0-9]{6}Z$ ]] && moved+=("$file"); done
+    [ ${#moved[@]} = 1 ] || fail "expected one $DB.corrupt-<timestamp>, found: $(ls -m "$XDG_DATA_HOME/reveille")$(
+        [ -s "$DB-wal" ] && echo " (the agent runs on the garbage: the $(stat -c %s "$DB-wal")-byte WAL beside it supplies every page)")"
+    assert_eq "$(sha256sum <"${moved[0]}")" "$garbage" "bytes of the moved-aside database (it was written to)"
+    [ -z "$wal" ] || assert_eq "$(sha256sum <"${moved[0]}-wal" 2>&1)" "$wal" "bytes of the WAL kept beside it"
+    [ "$(sha256sum <"$DB")" != "$garbage" ] || fail "the corrupt database is still in place"
+    assert_eq "$(call ListAlarms)" "aa{sv} 0" "alarms after the corrupt database"
+    assert_eq "$(call Preflight)" 'bas false 1 "database-unreadable"' "Preflight"
+    local status=0
+    "$REVEILLE" doctor >"$SESSION/doctor.out" 2>&1 || status=$?
+    assert_eq "$status" 1 "doctor's exit status"
+    assert_contains "$(cat "$SESSION/doctor.out")" "database-unreadable" "doctor"
+    assert_contains "$(cat "$SESSION/doctor.out")" "moved aside" "doctor explains"
+    assert_contains "$(cat "$SESSION/agent.log")" "$(basename "${moved[0]}")" "the agent's log names the moved file"
+}
+
+replaced() {
+    start_agent
+    "$REVEILLE" add 06:00 --label Lost >/dev/null
+    stop_agent
+    head -c 65536 /dev/urandom >"$DB"
+    rm -f "$DB-wal" "$DB-shm"
+    local garbage
+    garbage=$(sha256sum <"$DB")
+    start_agent
+    expect_moved_aside "$garbage"
+}
+
+stopped() {
+    start_agent
+    "$REVEILLE" add 06:00 --label Lost >/dev/null
+    stop_agent
+    head -c 65536 /dev/urandom >"$DB"
+    local garbage
+    garbage=$(sha256sum <"$DB")
+    start_agent
+    expect_moved_aside "$garbage"
+}
+
+crashed() {
+    start_agent
+    add_many 1500
+    stop_agent -9
+    # Everything into alarms.db, then a few changes only in the WAL, then a crash.
+    /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()' "$DB"
+    start_agent
+    add_many 50
+    stop_agent -9
+    [ -s "$DB-wal" ] || fail "no WAL after kill -9"
+    head -c 65536 /dev/urandom >"$DB"
+    local garbage wal
+    garbage=$(sha256sum <"$DB")
+    wal=$(sha256sum <"$DB-wal")
+    start_agent
+    expect_moved_aside "$garbage" "$wal"
+}
+
+failed=()
+for case in replaced stopped crashed; do
+    note "$case"
+    ("$case") || failed+=("$case")
+    stop_agent
+    rm -rf "$XDG_DATA_HOME/reveille" "$SESSION/agent.log"
+done
+[ ${#failed[@]} = 0 ] || fail "corrupt database cases failed: ${failed[*]}"
+echo "corrupt databases are moved aside intact and reported"
