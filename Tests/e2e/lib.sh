@@ -25,6 +25,10 @@ start_session() {
 }
 
 stop_session() {
+    if [ -f "$SESSION/agent.pid" ]; then
+        kill -9 "$(agent_pid)" 2>/dev/null || true
+        wait "$(agent_pid)" 2>/dev/null || true
+    fi
     $REVEILLE_TMUX kill-server 2>/dev/null || true
     "$E2E_DIR/session.sh" stop "$SESSION" || true
     [ "${KEEP_SESSION:-}" ] || rm -rf "$SESSION"
@@ -214,4 +218,64 @@ output_is() {
     local op=$1 value=$2
     shift 2
     [ "$("$@")" "$op" "$value" ]
+}
+
+# ---- A private system bus with python3-dbusmock's logind, upower and power-profiles-daemon
+# ---- (test-resume, test-low-power). Call after start_session; stopped with it.
+
+# Starts a dbus-daemon of type system on a socket in the session and exports DBUS_SYSTEM_BUS_ADDRESS.
+start_system_bus() {
+    local socket=$SESSION/system_bus_socket
+    cat >"$SESSION/system.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+  </policy>
+</busconfig>
+CONF
+    dbus-daemon --config-file="$SESSION/system.conf" --fork --nopidfile --print-pid=3 3>"$SESSION/system-bus.pid" </dev/null >/dev/null
+    export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$socket
+    trap 'stop_system_bus; stop_session' EXIT
+}
+
+stop_system_bus() {
+    local pid
+    for pid in $(cat "$SESSION"/system-mock-*.pid "$SESSION/system-bus.pid" 2>/dev/null); do
+        kill "$pid" 2>/dev/null || true
+    done
+}
+
+# start_system_mock TEMPLATE NAME [PARAMETERS]: runs dbusmock's TEMPLATE on the system bus until NAME is owned.
+start_system_mock() {
+    local template=$1 name=$2
+    /usr/bin/python3 -m dbusmock --system --template "$template" ${3:+-p "$3"} \
+        </dev/null >"$SESSION/system-mock-$template.log" 2>&1 &
+    echo $! >"$SESSION/system-mock-$template.pid"
+    wait_until "$name is on the system bus" 10 system_has_owner "$name"
+}
+
+system_has_owner() {
+    gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+
+# system_mock_call NAME PATH METHOD ARGS...: calls a method of a mock (EmitSignal, SetProperty …).
+system_mock_call() {
+    local name=$1 path=$2 method=$3
+    shift 3
+    gdbus call --system --dest "$name" --object-path "$path" --method "$method" "$@" >/dev/null
+}
+
+# Makes the logind mock announce a suspend (true) or a resume (false).
+prepare_for_sleep() {
+    system_mock_call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.DBus.Mock.EmitSignal \
+        org.freedesktop.login1.Manager PrepareForSleep b "[<$1>]"
 }
