@@ -44,9 +44,10 @@ final class RunningAgent: Sendable {
     let zone: LiveZone
     let store: SQLiteAlarmStore
     let shutdown: ShutdownSignal
+    let sleep: SleepWatch?
 
     private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
-                 store: SQLiteAlarmStore, shutdown: ShutdownSignal) {
+                 store: SQLiteAlarmStore, shutdown: ShutdownSignal, sleep: SleepWatch?) {
         self.core = core
         self.store = store
         self.connection = connection
@@ -54,6 +55,7 @@ final class RunningAgent: Sendable {
         self.signals = signals
         self.zone = zone
         self.shutdown = shutdown
+        self.sleep = sleep
     }
 
     static func start() async throws -> RunningAgent {
@@ -82,7 +84,9 @@ final class RunningAgent: Sendable {
             baseEnvironment: environment,
             sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() })
         let desktop = Desktop.connect(config: config, environment: environment)
-        let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, databaseProblem: opened.problem)
+        let system = SystemBus.connect()
+        let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
+                                databaseProblem: opened.problem)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: opened.store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health)
         let core = AgentCore(world: world, config: config, wordList: words)
@@ -90,6 +94,7 @@ final class RunningAgent: Sendable {
         let service = ManagerService(core: core, version: Agent.version)
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
+        await desktop.notifier.followServerRestarts(on: connection)
         try await core.load()
         try connection.export([service.interface], at: BusNames.path)
         let reply = try await connection.requestName(BusNames.service)
@@ -99,6 +104,7 @@ final class RunningAgent: Sendable {
         // Signals from here on carry the name clients watch for.
         await core.resume()
         zone.watch(queue: queue) { Task { await core.zoneChanged() } }
+        let sleep = await SleepWatch.start(core: core, system: system)
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt], queue: queue) { signal in
             Log.shared.info("stopping on \(signal)")
@@ -106,7 +112,7 @@ final class RunningAgent: Sendable {
         }
         Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
-                            store: opened.store, shutdown: shutdown)
+                            store: opened.store, shutdown: shutdown, sleep: sleep)
     }
 
     func waitForShutdown() async {

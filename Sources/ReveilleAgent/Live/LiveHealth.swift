@@ -7,7 +7,11 @@ struct Desktop: Sendable {
     let sound: LiveSound
 
     static func connect(config: AgentConfig, environment: [String: String]) -> Desktop {
-        Desktop(notifier: LiveNotifier(), sound: LiveSound(environment: environment, fadeInSeconds: config.fadeIn))
+        let notifier = LiveNotifier()
+        let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible) {
+            id, problem in notifier.setSoundProblem(id, problem)
+        }
+        return Desktop(notifier: notifier, sound: sound)
     }
 }
 
@@ -16,6 +20,7 @@ struct LiveHealth: SystemHealth {
     let desktop: Desktop
     let terminal: LiveTerminalLauncher
     let timer: LiveWakeTimer
+    let power: LivePower
     /// Set when the database had to be moved aside at start.
     let databaseProblem: String?
 
@@ -29,7 +34,7 @@ struct LiveHealth: SystemHealth {
                 .terminal: terminal.isAvailable,
                 .database: databaseProblem == nil,
             ],
-            lowPowerModeOn: false,
+            lowPowerModeOn: await power.isLowPower(),
             canWakeFromSuspend: timer.wakesFromSuspend,
             soundMuted: sound && desktop.sound.isMuted()
         )

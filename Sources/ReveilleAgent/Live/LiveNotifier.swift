@@ -11,12 +11,16 @@ public final class LiveNotifier: AlarmNotifier {
     private let notifier: Notifier?
     private let jobs = SerialTasks()
     private let posted = Mutex<[AlarmID: Notification]>([:])
-    /// What each alarm's notification offers now, to recognise clicks on actions it no longer shows.
-    private let offered = Mutex<[AlarmID: (keys: Set<String>, onAction: @Sendable (String) -> Void)]>([:])
+    /// What each ringing alarm's notification says and offers: to post it again on a new
+    /// server, and to recognise clicks on actions it no longer shows.
+    private let ringing = Mutex<[AlarmID: Ringing]>([:])
+    private let soundProblems = Mutex<[AlarmID: String]>([:])
     private let staleActions = Mutex<Subscription?>(nil)
+    private let serverRestarts = Mutex<Subscription?>(nil)
     private let notices = Mutex<[Notification]>([])
 
     public static let desktopEntry = "io.github.Reveille1"
+    static let serverName = "org.freedesktop.Notifications"
 
     public init() {
         do { notifier = try Notifier(appName: "Reveille") } catch {
@@ -37,34 +41,69 @@ public final class LiveNotifier: AlarmNotifier {
     }
 
     public func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {
-        var actions: [NotificationContent.Action] = []
-        if let snooze = notification.snoozeLabel { actions.append(.init(key: "snooze", label: snooze)) }
-        actions += [.init(key: "dismiss", label: "Dismiss"), .init(key: "default", label: "Dismiss")]
-        let content = NotificationContent(
-            summary: notification.summary, body: notification.body, actions: actions, urgency: .critical,
-            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: Self.desktopEntry)
-        offered.withLock { $0[id] = (Set(actions.map(\.key)), onAction) }
+        let problem = soundProblems.withLock { $0[id] }
+        let entry = Ringing(notification: notification, soundProblem: problem, onAction: onAction)
+        ringing.withLock { $0[id] = entry }
+        present(id, entry, openChallengeOnFailure: true)
+    }
+
+    /// Says in an alarm's notification that its sound cannot play (nil: it plays again).
+    /// Kept apart from what rings: the sound side may tell before the notification is shown.
+    public func setSoundProblem(_ id: AlarmID, _ problem: String?) {
+        soundProblems.withLock { $0[id] = problem }
+        let entry = ringing.withLock { ringing -> Ringing? in
+            guard ringing[id] != nil, ringing[id]?.soundProblem != problem else { return nil }
+            ringing[id]?.soundProblem = problem
+            return ringing[id]
+        }
+        if let entry { present(id, entry, openChallengeOnFailure: false) }
+    }
+
+    /// Posts or updates the notification of a ringing alarm. When the core asked for it and
+    /// no server shows it, the challenge opens instead (once: a repeat would open more terminals).
+    private func present(_ id: AlarmID, _ entry: Ringing, openChallengeOnFailure: Bool) {
+        let content = entry.content
         jobs.add { [self] in
             do {
                 if let existing = posted.withLock({ $0[id] }) {
                     try await existing.update(content)
                 } else {
                     guard let notifier else { throw NotifyUnavailable() }
-                    let handle = try await notifier.post(content, onAction: onAction) { [weak self] reason in
+                    let handle = try await notifier.post(content, onAction: entry.onAction) { [weak self] reason in
                         // Closed by the user or the server: forget it, so the next show posts anew.
                         if reason != .closedByCall { _ = self?.posted.withLock { $0.removeValue(forKey: id) } }
                     }
                     posted.withLock { $0[id] = handle }
                 }
             } catch {
+                guard openChallengeOnFailure else {
+                    return Log.shared.error("cannot show the notification for \(id): \(error)")
+                }
                 Log.shared.error("cannot show the notification for \(id): \(error); opening the challenge directly")
-                onAction("default")
+                entry.onAction("default")
             }
         }
     }
 
+    /// Posts every ringing alarm's notification again when a notification server takes the
+    /// name: a restarted server has forgotten them, and one that starts late never saw them.
+    public func followServerRestarts(on connection: Connection) async {
+        do {
+            let subscription = try await connection.subscribe(.nameOwnerChanged(Self.serverName)) { [weak self] signal in
+                guard let self, signal.arguments.count == 3, let owner = signal.arguments[2].stringValue, !owner.isEmpty
+                else { return }
+                let entries = self.ringing.withLock { $0 }
+                if !entries.isEmpty { Log.shared.info("a notification server appeared; posting \(entries.count) ringing alarms again") }
+                for (id, entry) in entries { self.present(id, entry, openChallengeOnFailure: false) }
+            }
+            serverRestarts.withLock { $0 = subscription }
+        } catch {
+            Log.shared.warning("cannot follow the notification server on the bus: \(error)")
+        }
+    }
+
     public func close(_ id: AlarmID) {
-        _ = offered.withLock { $0.removeValue(forKey: id) }
+        _ = ringing.withLock { $0.removeValue(forKey: id) }
         jobs.add { [self] in
             guard let handle = posted.withLock({ $0.removeValue(forKey: id) }) else { return }
             try? await handle.close()
@@ -74,15 +113,15 @@ public final class LiveNotifier: AlarmNotifier {
     /// Follows clicks on actions a notification no longer offers: a Snooze button still on
     /// screen from before the limit was reached. libnotify drops those, so they are read from the bus.
     public func followStaleActions(on connection: Connection) async {
-        let rule = MatchRule(sender: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+        let rule = MatchRule(sender: Self.serverName, path: "/org/freedesktop/Notifications",
                              interface: "org.freedesktop.Notifications", member: "ActionInvoked")
         do {
             let subscription = try await connection.subscribe(rule) { [weak self] signal in
                 guard let self, signal.arguments.count == 2, let number = signal.arguments[0].integer(as: UInt32.self),
                       let key = signal.arguments[1].stringValue else { return }
                 let stale = self.posted.withLock { posted in posted.first { $0.value.id == number }?.key }
-                    .flatMap { id in self.offered.withLock { $0[id] } }
-                    .flatMap { $0.keys.contains(key) ? nil : $0.onAction }
+                    .flatMap { id in self.ringing.withLock { $0[id] } }
+                    .flatMap { $0.actionKeys.contains(key) ? nil : $0.onAction }
                 stale?(key)
             }
             staleActions.withLock { $0 = subscription }
@@ -103,6 +142,28 @@ public final class LiveNotifier: AlarmNotifier {
                 Log.shared.error("cannot show a notice: \(error)")
             }
         }
+    }
+}
+
+/// A ringing alarm's notification as the core asked for it, with what the sound side adds.
+private struct Ringing: Sendable {
+    var notification: RingNotification
+    var soundProblem: String?
+    var onAction: @Sendable (String) -> Void
+
+    var actions: [NotificationContent.Action] {
+        var actions: [NotificationContent.Action] = []
+        if let snooze = notification.snoozeLabel { actions.append(.init(key: "snooze", label: snooze)) }
+        return actions + [.init(key: "dismiss", label: "Dismiss"), .init(key: "default", label: "Dismiss")]
+    }
+
+    var actionKeys: Set<String> { Set(actions.map(\.key)) }
+
+    var content: NotificationContent {
+        let body = soundProblem.map { "\(notification.body)\n\($0)" } ?? notification.body
+        return NotificationContent(
+            summary: notification.summary, body: body, actions: actions, urgency: .critical,
+            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry)
     }
 }
 
