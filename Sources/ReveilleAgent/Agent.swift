@@ -76,7 +76,7 @@ final class RunningAgent: Sendable {
 
         let connection = try Connection.session()
         let queue = DispatchQueue(label: "io.github.Reveille1.agent")
-        let zone = LiveZone(environment: environment)
+        let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
         let timer = try LiveWakeTimer(queue: queue)
         let terminal = LiveTerminalLauncher(
             command: TerminalCommand(configured: config.terminal?.first),
