@@ -1,17 +1,19 @@
 import Glibc
 import Synchronization
 
-/// Writes log lines to standard error with syslog priority prefixes, which journald reads.
+/// Writes log lines to standard error, with syslog priority prefixes where journald reads
+/// them (not on a terminal).
 public final class Log: Sendable {
     public static let shared = Log()
     private let lock = Mutex(())
+    private let prefixed = isatty(2) == 0
 
     public func error(_ message: String) { write(3, message) }
     public func warning(_ message: String) { write(4, message) }
     public func info(_ message: String) { write(6, message) }
 
     private func write(_ priority: Int, _ message: String) {
-        let line = "<\(priority)>\(message.replacingControlCharacters())\n"
+        let line = (prefixed ? "<\(priority)>" : "") + message.replacingControlCharacters() + "\n"
         lock.withLock { _ in _ = line.withCString { Glibc.write(2, $0, strlen($0)) } }
     }
 }
