@@ -9,6 +9,8 @@ REPO=$(cd "$E2E_DIR/../.." && pwd)
 export REVEILLE_DATADIR=$REPO/data
 export REVEILLE_CLI=$BIN/reveille
 export TZ=UTC
+# The captcha shows × and −: the terminal must speak UTF-8 whatever the caller's locale.
+export LANG=C.UTF-8
 REVEILLE=$BIN/reveille
 SERVICE=io.github.Reveille1
 OBJECT=/io/github/Reveille1

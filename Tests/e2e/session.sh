@@ -25,7 +25,7 @@ start)
     echo "export HOME='$dir/home' XDG_DATA_HOME='$dir/data' XDG_CONFIG_HOME='$dir/config'"
     echo "export REVEILLE_SESSION_DIR='$dir'"
     # The agent opens challenges in a detached tmux session the test can read and type into.
-    echo "export REVEILLE_TMUX='tmux -L reveille-$$-$(date +%s)'"
+    echo "export REVEILLE_TMUX='tmux -u -L reveille-$$-$(date +%s)'"
     echo "export REVEILLE_TERMINAL=\"\$REVEILLE_TMUX new-session -d -s captcha -x 80 -y 24\""
     ;;
 stop)
