@@ -1,6 +1,7 @@
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import Synchronization
 
 /// Opens a terminal running `reveille captcha ID`.
 ///
@@ -11,6 +12,8 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     private let cliPath: String
     private let baseEnvironment: [String: String]
     private let sessionEnvironment: @Sendable () async -> [String: String]
+    /// Alarms whose challenge terminal still runs: Dismiss opens one again only once it is closed.
+    private let open = Mutex<Set<AlarmID>>([])
 
     /// The variables a terminal needs to reach the user's display and session.
     static let sessionVariables = [
@@ -29,18 +32,21 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     /// Resolves the terminal now (so a missing one is an error to the caller) and launches it.
     public func openChallenge(for id: AlarmID) throws {
         let prefix = try command.resolve(environment: baseEnvironment)
+        guard open.withLock({ $0.insert(id).inserted }) else { return }
         let argv = prefix + [cliPath, "captcha", id.rawValue]
         let base = baseEnvironment
         let session = sessionEnvironment
-        Task {
+        Task { [self] in
             var environment = base
             let fresh = await session()
             for name in Self.sessionVariables { if let value = fresh[name] { environment[name] = value } }
             do {
-                try Spawner.spawn(argv: argv, environment: environment) { termination in
+                try Spawner.spawn(argv: argv, environment: environment) { [self] termination in
+                    self.open.withLock { _ = $0.remove(id) }
                     Log.shared.info("the challenge terminal for \(id) ended (\(termination))")
                 }
             } catch {
+                self.open.withLock { _ = $0.remove(id) }
                 Log.shared.error("cannot start the terminal \(argv[0]): \(error)")
             }
         }
