@@ -12,11 +12,20 @@ extension Connection {
         destination: String?, path: String, interface: String?, method: String,
         arguments: [Value] = [], timeout: Duration? = nil
     ) async throws(DBusError) -> [Value] {
+        let reply = try await callForMessage(destination: destination, path: path, interface: interface, method: method,
+                                             arguments: arguments, timeout: timeout)
+        return try reply.arguments()
+    }
+
+    /// `call` up to the reply message, for readers of what `Value` cannot hold.
+    func callForMessage(
+        destination: String?, path: String, interface: String?, method: String, arguments: [Value], timeout: Duration?
+    ) async throws(DBusError) -> Message {
         let message = try Message.methodCall(destination: destination, path: path, interface: interface, member: method)
         try message.append(arguments)
         let reply = try await core.sendWithReply(message, timeoutMilliseconds: timeout.map(milliseconds) ?? DBUS_TIMEOUT_USE_DEFAULT)
         if reply.isError { throw reply.asError() }
-        return try reply.arguments()
+        return reply
     }
 }
 

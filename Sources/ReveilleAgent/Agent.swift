@@ -77,7 +77,7 @@ final class RunningAgent: Sendable {
         let connection = try Connection.session()
         let queue = DispatchQueue(label: "io.github.Reveille1.agent")
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
-        let timer = try LiveWakeTimer(queue: queue)
+        let timer = try LiveWakeTimer(queue: queue, mayWakeMachine: config.wakeFromSuspend)
         let terminal = LiveTerminalLauncher(
             command: TerminalCommand(configured: config.terminal?.first),
             cliPath: siblingExecutable("reveille", environment: environment),
@@ -88,7 +88,8 @@ final class RunningAgent: Sendable {
         let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
                                 databaseProblem: opened.problem)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: opened.store, notifier: desktop.notifier,
-                          sound: desktop.sound, terminal: terminal, health: health)
+                          sound: desktop.sound, terminal: terminal, health: health,
+                          sleepGuard: LiveSleepGuard(system: system, session: connection))
         let core = AgentCore(world: world, config: config, wordList: words)
 
         let service = ManagerService(core: core, version: Agent.version)

@@ -15,6 +15,8 @@ public struct AgentConfig: Equatable, Sendable {
     public var nudgeAfter: Int64 = 3 * 60
     /// Hold off idle suspend while an alarm is due within this many seconds (0: never).
     public var keepAwake: Int64 = 10 * 3600
+    /// Arm the wake timer so it may wake a suspended machine (where the session may).
+    public var wakeFromSuspend = true
     public var lockout = LockoutPolicy()
     /// Seconds per math problem.
     public var mathTimeLimit: Int64 = Challenge.defaultMathTimeLimit
@@ -94,8 +96,9 @@ public struct AgentConfig: Equatable, Sendable {
             mathTimeLimit = try duration(value, key, at)
             guard mathTimeLimit >= 1 else { throw ConfigError(at, "math_time_limit must be at least 1s") }
         case "force_audible": forceAudible = try boolean(value, key, at)
+        case "wake_from_suspend": wakeFromSuspend = try boolean(value, key, at)
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible")
+            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend")
         }
     }
 }

@@ -56,8 +56,25 @@ extension AgentCore {
         // A problem expires the second after its deadline: an answer at the deadline still counts.
         deadlines += sessions.values.compactMap { $0.deadline?.adding(seconds: 1) }
         deadlines += lockoutEnds.values
+        if let start = guardSleep() { deadlines.append(start) }
         world.timer.arm(at: deadlines.min())
         publish()
+    }
+
+    /// Holds or releases the idle-suspend inhibitor; returns when it must be taken next, if not now.
+    private func guardSleep() -> Instant? {
+        let nextRing = (Array(nextFires.values) + runs.values.compactMap(\.snoozedUntil)).min()
+        // An open run that is not snoozed rings or is being dismissed: the user is needed now.
+        let ringingNow = runs.values.contains { $0.isOpen && $0.snoozedUntil == nil }
+        let decision = ShouldKeepAwake()
+        let canWake = world.timer.wakesFromSuspend
+        if decision.execute(nextRing: nextRing, ringingNow: ringingNow, window: config.keepAwake,
+                            timerWakesMachine: canWake, now: now) {
+            world.sleepGuard.hold()
+            return nil
+        }
+        world.sleepGuard.release()
+        return decision.startOfWindow(nextRing: nextRing, window: config.keepAwake, timerWakesMachine: canWake)
     }
 
     /// Starts ringing: a new run, or the next ring of a snoozed one.

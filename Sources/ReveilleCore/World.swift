@@ -20,6 +20,8 @@ public protocol WakeTimer: Sendable {
     func start(handler: @escaping @Sendable () -> Void)
     /// Arms the timer at `instant`, or disarms it for nil.
     func arm(at instant: Instant?)
+    /// Whether the timer brings the machine out of suspend (`CLOCK_REALTIME_ALARM`).
+    var wakesFromSuspend: Bool { get }
 }
 
 /// Where alarms and their runs live. Every call returns only once its change is durable.
@@ -91,6 +93,13 @@ public protocol SystemHealth: Sendable {
     func snapshot() async -> HealthSnapshot
 }
 
+/// Holds off *automatic idle* suspend while an alarm is close; never a suspend the user asks for.
+/// Both calls are idempotent: the core calls one of them on every re-plan.
+public protocol SleepGuard: Sendable {
+    func hold()
+    func release()
+}
+
 /// The agent's connections to the world, gathered so `main` can wire them in one place.
 public struct World: Sendable {
     public var clock: any WallClock
@@ -101,10 +110,11 @@ public struct World: Sendable {
     public var sound: any SoundOutput
     public var terminal: any TerminalLauncher
     public var health: any SystemHealth
+    public var sleepGuard: any SleepGuard
 
     public init(clock: any WallClock, zone: any ZoneProvider, timer: any WakeTimer, store: any AlarmStore,
                 notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
-                health: any SystemHealth) {
+                health: any SystemHealth, sleepGuard: any SleepGuard) {
         self.clock = clock
         self.zone = zone
         self.timer = timer
@@ -113,5 +123,6 @@ public struct World: Sendable {
         self.sound = sound
         self.terminal = terminal
         self.health = health
+        self.sleepGuard = sleepGuard
     }
 }

@@ -24,13 +24,15 @@ import Testing
             lockout_cooldown = 1min 30s
             math_time_limit = 90s
             force_audible = no
+            wake_from_suspend = no
             """, file: "reveille.conf")
         #expect(config.defaults.label == "Morning" && config.defaults.sound == "bell" && config.defaults.volume == 0.8)
         #expect(config.defaults.snoozeMinutes == 10 && config.defaults.maxSnoozes == -1)
         #expect(config.defaults.challenges == [.new(.math(difficulty: .hard, timeLimit: 60)), .new(.typing(words: 4))])
         #expect(config.terminal == ["xterm -e"] && config.fadeIn == 5 && config.lateGrace == 3600 && config.nudgeAfter == 120)
         #expect(config.keepAwake == 0 && config.lockout == LockoutPolicy(maxFailures: 5, cooldown: 90))
-        #expect(config.mathTimeLimit == 90 && !config.forceAudible)
+        #expect(config.mathTimeLimit == 90 && !config.forceAudible && !config.wakeFromSuspend)
+        #expect(AgentConfig().wakeFromSuspend)
     }
 
     @Test(arguments: [

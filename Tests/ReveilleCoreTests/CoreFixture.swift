@@ -14,8 +14,8 @@ struct CoreFixture {
     let events: EventLog
 
     init(now: Instant = mondayMorning, store: FakeStore = FakeStore(), config: AgentConfig = AgentConfig(),
-         terminalMissing: Bool = false) async throws {
-        fakes = FakeWorld(now: now, store: store, terminalMissing: terminalMissing)
+         terminalMissing: Bool = false, timerWakesMachine: Bool = true) async throws {
+        fakes = FakeWorld(now: now, store: store, terminalMissing: terminalMissing, timerWakesMachine: timerWakesMachine)
         core = AgentCore(world: fakes.world, config: config, wordList: ["apple", "river", "stone"], random: .seeded(7))
         events = EventLog(core.events)
         try await core.start()

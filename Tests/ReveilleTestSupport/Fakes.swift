@@ -23,7 +23,8 @@ public final class FixedZone: ZoneProvider {
 /// Remembers where it is armed; the test fires it.
 public final class FakeWakeTimer: WakeTimer {
     private let state = Mutex<(armed: Instant?, handler: (@Sendable () -> Void)?)>((nil, nil))
-    public init() {}
+    public let wakesFromSuspend: Bool
+    public init(wakesFromSuspend: Bool = true) { self.wakesFromSuspend = wakesFromSuspend }
     public func start(handler: @escaping @Sendable () -> Void) { state.withLock { $0.handler = handler } }
     public func arm(at instant: Instant?) { state.withLock { $0.armed = instant } }
     public var armedAt: Instant? { state.withLock { $0.armed } }
@@ -146,18 +147,36 @@ public final class FakeHealth: SystemHealth {
         permissions: [.notifications: true, .sound: true, .terminal: true, .database: true])
 }
 
+/// Remembers whether the idle-suspend inhibitor is held, and how often it was taken.
+public final class FakeSleepGuard: SleepGuard {
+    private let state = Mutex<(held: Bool, holds: Int)>((false, 0))
+    public init() {}
+    public func hold() {
+        state.withLock {
+            if !$0.held { $0.holds += 1 }
+            $0.held = true
+        }
+    }
+    public func release() { state.withLock { $0.held = false } }
+    public var isHeld: Bool { state.withLock { $0.held } }
+    /// Times it went from released to held.
+    public var holds: Int { state.withLock { $0.holds } }
+}
+
 /// A world made of fakes, kept at hand for the test to drive and inspect.
 public struct FakeWorld: Sendable {
     public let clock: ManualClock
     public let zone = FixedZone()
-    public let timer = FakeWakeTimer()
+    public let timer: FakeWakeTimer
     public let store: FakeStore
     public let notifier = FakeNotifier()
     public let sound = FakeSound()
     public let terminal: FakeTerminal
     public let health = FakeHealth()
+    public let sleepGuard = FakeSleepGuard()
 
-    public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false) {
+    public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false, timerWakesMachine: Bool = true) {
+        timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine)
         clock = ManualClock(now)
         self.store = store
         terminal = FakeTerminal(missing: terminalMissing)
@@ -165,6 +184,6 @@ public struct FakeWorld: Sendable {
 
     public var world: World {
         World(clock: clock, zone: zone, timer: timer, store: store, notifier: notifier, sound: sound,
-              terminal: terminal, health: health)
+              terminal: terminal, health: health, sleepGuard: sleepGuard)
     }
 }

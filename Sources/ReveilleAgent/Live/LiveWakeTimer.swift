@@ -7,14 +7,15 @@ import Synchronization
 /// The core's wake timer on one `timerfd`: absolute wall-clock time, woken early by clock jumps.
 ///
 /// Prefers `CLOCK_REALTIME_ALARM`, which wakes a suspended machine, and falls back to
-/// `CLOCK_REALTIME` where the session lacks `CAP_WAKE_ALARM`.
+/// `CLOCK_REALTIME` where the session lacks `CAP_WAKE_ALARM` or the configuration says
+/// `wake_from_suspend = no`.
 public final class LiveWakeTimer: ReveilleCore.WakeTimer {
     private let timer: LinuxEvents.WakeTimer
     private let handler = HandlerSlot()
     /// Whether the timer can wake the machine from suspend.
     public let wakesFromSuspend: Bool
 
-    public init(queue: DispatchQueue) throws {
+    public init(queue: DispatchQueue, mayWakeMachine: Bool) throws {
         let log = Log.shared
         let handler = self.handler
         let onEvent: @Sendable (LinuxEvents.WakeTimer.Event) -> Void = { event in
@@ -22,6 +23,7 @@ public final class LiveWakeTimer: ReveilleCore.WakeTimer {
             handler.call()
         }
         do {
+            guard mayWakeMachine else { throw WakeNotWanted() }
             timer = try LinuxEvents.WakeTimer(clock: .realtimeAlarm, queue: queue, handler: onEvent)
             wakesFromSuspend = true
         } catch {
@@ -50,4 +52,9 @@ final class HandlerSlot: Sendable {
     private let handler = Mutex<(@Sendable () -> Void)?>(nil)
     func set(_ value: @escaping @Sendable () -> Void) { handler.withLock { $0 = value } }
     func call() { handler.withLock { $0 }?() }
+}
+
+/// Why the timer is not a `CLOCK_REALTIME_ALARM` one when the user said so.
+private struct WakeNotWanted: Error, CustomStringConvertible {
+    var description: String { "wake_from_suspend = no in reveille.conf" }
 }
