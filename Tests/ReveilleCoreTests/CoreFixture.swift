@@ -3,6 +3,7 @@ import ReveilleDomain
 import ReveilleTestSupport
 import ReveilleTime
 import Synchronization
+import Testing
 
 /// 2027-01-04 (a Monday) 06:00:00 UTC.
 let mondayMorning = Instant(secondsSinceEpoch: 1_799_042_400)
@@ -75,4 +76,13 @@ final class EventLog: Sendable {
     }
 
     var all: [AgentEvent] { events.withLock { $0 } }
+}
+
+/// Waits (at most two seconds) for work the core started on its own, such as a timer's wake.
+func waitUntil(_ condition: () async -> Bool) async throws {
+    for _ in 0..<200 {
+        if await condition() { return }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("the condition never held")
 }

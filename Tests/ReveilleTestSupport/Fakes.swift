@@ -28,6 +28,8 @@ public final class FakeWakeTimer: WakeTimer {
     public func start(handler: @escaping @Sendable () -> Void) { state.withLock { $0.handler = handler } }
     public func arm(at instant: Instant?) { state.withLock { $0.armed = instant } }
     public var armedAt: Instant? { state.withLock { $0.armed } }
+    /// What the live timer does when it expires or the wall clock jumps: calls the handler.
+    public func fire() { state.withLock { $0.handler }?() }
 }
 
 /// An in-memory store that can be told to fail.
