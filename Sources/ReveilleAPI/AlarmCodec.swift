@@ -18,7 +18,7 @@ public enum AlarmCodec {
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if readOnlyKeys.contains(key) { throw .invalidArgument("key '\(key)' is read-only") }
             guard writableKeys.contains(key) else {
-                throw .invalidArgument("unknown key '\(printable(key))'; known keys: \(writableKeys.sorted().joined(separator: ", "))")
+                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.sorted().joined(separator: ", "))")
             }
             switch key {
             case "label": changes.label = try string(value, key)
@@ -148,10 +148,5 @@ public enum AlarmCodec {
 
     private static func typeError(_ key: String, _ expected: String, _ value: Value) -> AgentError {
         .invalidArgument("key '\(key)' must be \(expected), not a value of type '\(value.unwrapped.typeSignature)'")
-    }
-
-    private static func printable(_ text: String) -> String {
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
-        return clean.count > 40 ? String(clean.prefix(40)) + "…" : clean
     }
 }

@@ -26,17 +26,3 @@ func printError(_ text: String) {
 
 /// Flushes standard output, so each monitor line reaches a pipe at once.
 func fflushStandardOutput() { fflush(nil) }
-
-/// A whole small file as text, or nil when it cannot be read.
-func readSmallFile(_ path: String) -> String? {
-    guard let file = fopen(path, "re") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count <= 1 << 20 {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

@@ -45,15 +45,6 @@ enum Output {
         return out + "\""
     }
 
-    /// Removes control characters from text that goes to a terminal (labels are user text).
-    static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            let v = scalar.value
-            return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
-                || (0x2066...0x2069).contains(v) ? "?" : scalar
-        }))
-    }
-
     /// The local zone for display; UTC when it cannot be read.
     static let zone: ZoneRules = (try? SystemTimeZone.current(environment: ProcessEnvironment.current())) ?? .utc
 
@@ -73,7 +64,7 @@ enum Output {
         let next = alarm["next_fire"]?.asInt64 ?? 0
         var state = alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
         if alarm["ringing"]?.boolValue == true { state = "RINGING" }
-        let label = clean(alarm["label"]?.stringValue ?? "")
+        let label = sanitizeForTerminal(alarm["label"]?.stringValue ?? "")
         return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? "Alarm" : label].joined(separator: "  ")
     }
 
@@ -83,8 +74,8 @@ enum Output {
             let value = alarm[key]!
             var text: String
             switch value.unwrapped {
-            case .string(let s): text = clean(s)
-            case .array(_, let items): text = items.compactMap(\.stringValue).map(clean).joined(separator: ", ")
+            case .string(let s): text = sanitizeForTerminal(s)
+            case .array(_, let items): text = items.compactMap(\.stringValue).map(sanitizeForTerminal).joined(separator: ", ")
             default: text = json(value)
             }
             if key == "next_fire", let seconds = value.asInt64 { text = seconds == 0 ? "none" : localTime(seconds) }

@@ -96,9 +96,14 @@ public enum AlarmText {
     }
 
     /// Shortens and escapes a bad value so an error message stays one readable line.
-    static func quoted(_ text: String) -> String {
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { isPrintable($0) ? $0 : "?" }))
-        return printable.count > 40 ? String(printable.prefix(40)) + "…" : printable
+    public static func quoted(_ text: String) -> String {
+        let shown = printable(text)
+        return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+    }
+
+    /// `text` with every control, format or unassigned character replaced by `?`: safe for a log line.
+    public static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isPrintable($0) ? $0 : "?" }))
     }
 
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {

@@ -133,10 +133,7 @@ private func method(
 
 private func alarmID(_ value: Value) throws(AgentError) -> AlarmID {
     let text = value.stringValue ?? ""
-    guard let id = AlarmID(text) else {
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        throw .notFound(String(String.UnicodeScalarView(shown.unicodeScalars.map { $0.value < 0x20 ? "?" : $0 })))
-    }
+    guard let id = AlarmID(text) else { throw .notFound(AlarmText.quoted(text)) }
     return id
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import ReveilleDomain
 import Synchronization
 
 /// Writes log lines to standard error, with syslog priority prefixes where journald reads
@@ -13,14 +14,7 @@ public final class Log: Sendable {
     public func info(_ message: String) { write(6, message) }
 
     private func write(_ priority: Int, _ message: String) {
-        let line = (prefixed ? "<\(priority)>" : "") + message.replacingControlCharacters() + "\n"
+        let line = (prefixed ? "<\(priority)>" : "") + AlarmText.printable(message) + "\n"
         lock.withLock { _ in _ = line.withCString { Glibc.write(2, $0, strlen($0)) } }
-    }
-}
-
-extension String {
-    /// Keeps a log line one line long, whatever a label contains.
-    func replacingControlCharacters() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
 
@@ -47,14 +48,14 @@ struct ConfigLocation {
     let path: String
 
     init(environment: [String: String]) {
-        let home = environment["HOME"] ?? "/"
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        path = configHome + "/reveille/reveille.conf"
+        path = AgentPaths(environment: environment, executablePath: "").configFile
     }
 
     /// What is wrong with the file, or nil when it is fine or absent.
     func problem() -> String? {
-        guard let text = readSmallFile(path) else { return nil }
+        let text: String?
+        do { text = try readSmallTextFile(path) } catch { return "\(error)" }
+        guard let text else { return nil }
         do { _ = try AgentConfig.parse(text, file: path) } catch { return "\(error) (the agent uses its defaults)" }
         return nil
     }

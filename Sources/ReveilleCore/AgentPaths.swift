@@ -1,0 +1,30 @@
+/// Where the agent keeps its files, by the XDG base directory rules. Pure: it only computes paths,
+/// so the agent and the CLI's `doctor` agree on them.
+public struct AgentPaths: Sendable {
+    /// `$XDG_DATA_HOME/reveille`: the database and its lock.
+    public var dataDirectory: String
+    /// `$XDG_CONFIG_HOME/reveille/reveille.conf`.
+    public var configFile: String
+    /// The directory holding `words.txt` (`$REVEILLE_DATADIR`, else the installed share directory).
+    public var shareDirectory: String
+
+    public init(environment: [String: String], executablePath: String) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        dataDirectory = dataHome + "/reveille"
+        configFile = configHome + "/reveille/reveille.conf"
+        if let share = environment["REVEILLE_DATADIR"], !share.isEmpty {
+            shareDirectory = share
+        } else {
+            // /usr/bin/reveilled → /usr/share/reveille; also right for a /usr/local install.
+            let bin = executablePath.split(separator: "/").dropLast()
+            let prefix = bin.last == "bin" || bin.last == "libexec" ? "/" + bin.dropLast().joined(separator: "/") : "/usr"
+            shareDirectory = (prefix == "/" ? "" : prefix) + "/share/reveille"
+        }
+    }
+
+    public var databaseFile: String { dataDirectory + "/alarms.db" }
+    public var lockFile: String { dataDirectory + "/reveilled.lock" }
+    public var wordListFile: String { shareDirectory + "/words.txt" }
+}
