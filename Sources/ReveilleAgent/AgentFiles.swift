@@ -36,14 +36,8 @@ extension AgentPaths {
         guard let text = try readTextFile(wordListFile) else {
             throw SetupError("cannot find the word list \(wordListFile); set REVEILLE_DATADIR to the directory holding words.txt")
         }
-        let words = text.split(separator: "\n").map { $0.trimmingSpacesAndTabs() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let words = text.split(separator: "\n").map { $0.trimmingBlanks() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard words.count >= 20 else { throw SetupError("the word list \(wordListFile) has fewer than 20 words") }
         return words
-    }
-}
-
-extension Substring {
-    func trimmingSpacesAndTabs() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
     }
 }

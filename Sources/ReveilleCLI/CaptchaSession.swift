@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import ReveilleAPI
+import LinuxEvents
 
 /// Runs the captcha screen for one alarm against the agent: it shows what `GetChallenge`
 /// says, sends answers with `SubmitAnswer`, and follows `ChallengeChanged` and `Dismissed`.
@@ -13,7 +14,7 @@ struct CaptchaSession {
     func run() async throws(CLIError) -> Bool {
         let label = try await client.call("GetAlarm", [.string(id)]).first?.vardictValue?["label"]?.stringValue
         let ui: CaptchaUI
-        do { ui = try CaptchaUI(label: label, clock: realtimeSeconds) } catch {
+        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }) } catch {
             throw .failed("cannot use this terminal for the challenge: \(error)")
         }
         defer { ui.close() }

@@ -1,21 +1,5 @@
 import Glibc
 
-/// The process environment as a dictionary.
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
-}
-
 /// Writes a line to standard error.
 func printError(_ text: String) {
     var line = text

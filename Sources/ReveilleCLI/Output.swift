@@ -1,6 +1,7 @@
 import DBus
 import ReveilleTime
 import SystemTimeZone
+import LinuxEvents
 
 /// Text and JSON renderings of what the agent returns.
 enum Output {
@@ -46,7 +47,7 @@ enum Output {
     }
 
     /// The local zone for display; UTC when it cannot be read.
-    static let zone: ZoneRules = (try? SystemTimeZone.current(environment: ProcessEnvironment.current())) ?? .utc
+    static let zone: ZoneRules = (try? SystemTimeZone.current(environment: Spawner.currentEnvironment())) ?? .utc
 
     /// `Mon 2027-01-04 07:30`, in local time.
     static func localTime(_ seconds: Int64) -> String {

@@ -65,7 +65,7 @@ extension AgentCore {
             try finish(id, events: step.events)
             return (.dismissed, nil)
         }
-        try record(id, step.events, session: next, throwing: true)
+        try record(id, step.events, session: next)
         if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
         emit(.challengeChanged(id))
         replan()
@@ -75,7 +75,7 @@ extension AgentCore {
     /// The person left the challenge (terminal closed): the pending problem is aborted, the alarm rings on.
     public func challengeAbandoned(_ id: AlarmID) {
         guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
-        record(id, [.dismissalAborted(at: now)], session: sessions[id])
+        try? record(id, [.dismissalAborted(at: now)], session: sessions[id])
     }
 
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
@@ -91,7 +91,7 @@ extension AgentCore {
         guard let alarm = alarms[id], let run = runs[id] else { throw .notRinging(id) }
         let index = currentIndex(run, alarm.challenges)
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
-        try record(id, started.events, session: started.session, throwing: true)
+        try record(id, started.events, session: started.session)
         emit(.challengeChanged(id))
         return started.session
     }
@@ -103,11 +103,8 @@ extension AgentCore {
         return ordered.firstIndex { !solved.contains($0.id) } ?? 0
     }
 
-    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) {
-        try? record(id, events, session: session, throwing: true)
-    }
-
-    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?, throwing: Bool) throws(AgentError) {
+    /// Applies `events` to the open run and stores it with `session`; nothing changes if storing fails.
+    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) throws(AgentError) {
         guard var run = runs[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         try store(run, session: session)

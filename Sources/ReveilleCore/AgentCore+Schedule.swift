@@ -20,7 +20,7 @@ extension AgentCore {
         for (id, session) in sessions {
             guard let alarm = alarms[id], let fresh = flow.expire(session, of: alarm.challenges, now: now, using: &random)
             else { continue }
-            record(id, fresh.events, session: fresh.session)
+            try? record(id, fresh.events, session: fresh.session)
             emit(.challengeChanged(id))
         }
         for (id, end) in lockoutEnds where end <= now {

@@ -24,7 +24,7 @@ struct Doctor: AsyncParsableCommand {
 
     func run() async throws {
         var problems: [String] = []
-        let paths = ConfigLocation(environment: ProcessEnvironment.current())
+        let paths = ConfigLocation(environment: Spawner.currentEnvironment())
         if let configProblem = paths.problem() { problems.append(configProblem) }
         let reply = try await AgentClient.connect().call("Preflight")
         let ok = reply.first?.boolValue ?? false

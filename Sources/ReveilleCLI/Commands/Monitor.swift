@@ -2,6 +2,7 @@ import ArgumentParser
 import DBus
 import ReveilleAPI
 import ReveilleTime
+import LinuxEvents
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +18,7 @@ struct Monitor: AsyncParsableCommand {
             throw AgentClient.cliError(error)
         }
         for await signal in stream {
-            let now = Instant(secondsSinceEpoch: realtimeSeconds())
+            let now = Instant(secondsSinceEpoch: realtimeNow().seconds)
             let arguments = signal.arguments.map { value in
                 value.stringValue.map(Output.quote) ?? Output.json(value)
             }

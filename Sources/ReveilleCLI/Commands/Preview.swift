@@ -2,6 +2,7 @@ import ArgumentParser
 import ReveilleDomain
 import ReveilleTime
 import SystemTimeZone
+import LinuxEvents
 
 /// `reveille preview`: when would an alarm ring? Needs no agent.
 struct Preview: ParsableCommand {
@@ -34,7 +35,7 @@ struct Preview: ParsableCommand {
         let day = try date.map { text in try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(text) } }
         if day != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
         guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
-        var now = Instant(secondsSinceEpoch: realtimeSeconds())
+        var now = Instant(secondsSinceEpoch: realtimeNow().seconds)
         if let from {
             guard let instant = parseRFC3339(from) else {
                 throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
@@ -42,7 +43,7 @@ struct Preview: ParsableCommand {
             now = instant
         }
         let zone: ZoneRules
-        do { zone = try SystemTimeZone.current(environment: ProcessEnvironment.current()) } catch {
+        do { zone = try SystemTimeZone.current(environment: Spawner.currentEnvironment()) } catch {
             throw CLIError.usage("\(error)")
         }
         let alarm = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000000")!, time: wallTime, date: day, repeatDays: days)
