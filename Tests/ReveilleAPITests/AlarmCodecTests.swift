@@ -66,6 +66,27 @@ import Testing
     }
 }
 
+/// A digit followed by a combining mark is one `Character` that looks like a digit: it once trapped the agent.
+@Suite struct NonASCIIDigitTests {
+    @Test(arguments: ["1\u{301}1:00", "07:0\u{301}", "\u{661}\u{662}:00", "\u{FF10}7:00", "1\u{FE0F}\u{20E3}2:00", "\u{B9}\u{B2}:00"])
+    func aTimeWithAnythingButASCIIDigitsIsAnInvalidArgument(_ time: String) {
+        #expect(throws: AgentError.invalidArgument("time '\(AlarmText.quoted(time))' is not a valid HH:MM time")) {
+            try AlarmCodec.decodeChanges(["time": .string(time)])
+        }
+    }
+
+    @Test(arguments: ["1\u{301}111-01-01", "2027-0\u{301}1-01", "\u{967}\u{968}\u{969}\u{96A}-01-01", "2027-\u{FF10}1-01"])
+    func aDateWithAnythingButASCIIDigitsIsAnInvalidArgument(_ date: String) {
+        #expect(throws: AgentError.invalidArgument("date '\(AlarmText.quoted(date))' is not a valid YYYY-MM-DD date")) {
+            try AlarmCodec.decodeChanges(["time": .string("07:00"), "date": .string(date)])
+        }
+    }
+
+    @Test func aTypingCountWithACombiningMarkIsAnInvalidArgument() {
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["challenges": .array("s", [.string("typing:6\u{301}")])]) }
+    }
+}
+
 @Suite struct ErrorTableTests {
     @Test func everyAgentErrorHasItsOwnNameAndComesBackAsTheSameKind() {
         let id = AlarmID("12345678-1234-4234-8234-123456789abc")!
