@@ -72,9 +72,7 @@ public enum AlarmText {
             }
             return .math(difficulty: level, timeLimit: Challenge.defaultMathTimeLimit)
         case "qr":
-            guard Challenge.qrCodeLengthRange.contains(argument.count),
-                  argument.unicodeScalars.allSatisfy(isPrintable)
-            else { throw AlarmFieldError("a qr code must be 1 to 128 printable characters") }
+            try checkNewQRCode(argument)
             return .qr(expected: argument)
         case "typing":
             guard let words = ASCIIDigits.value(argument), Challenge.typingWordRange.contains(words) else {
@@ -83,6 +81,13 @@ public enum AlarmText {
             return .typing(words: words)
         default:
             throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+        }
+    }
+
+    /// A code given now: 6 to 128 printable characters. Stored codes are not checked again, so shorter old ones keep working.
+    public static func checkNewQRCode(_ code: String) throws(AlarmFieldError) {
+        guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(isPrintable) else {
+            throw AlarmFieldError("a qr code must be 6 to 128 printable characters")
         }
     }
 

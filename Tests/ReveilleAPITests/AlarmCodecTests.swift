@@ -61,7 +61,7 @@ import Testing
         changes.time = WallTime(hour: 5, minute: 4, second: 3)
         changes.date = CivilDate(year: 2027, month: 2, day: 28)
         changes.maxSnoozes = 0
-        changes.challenges = [.new(.qr(expected: "K")), .new(.math(difficulty: .easy, timeLimit: 60))]
+        changes.challenges = [.new(.qr(expected: "KITCHEN")), .new(.math(difficulty: .easy, timeLimit: 60))]
         #expect(try AlarmCodec.decodeChanges(AlarmCodec.encode(changes)) == changes)
     }
 }
