@@ -32,9 +32,10 @@ public struct AgentConfig: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(ConfigError) -> AgentConfig {
         var config = AgentConfig()
         var section: String?
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on the byte, not the Character: "\r\n" is one Character, and a file written on Windows would be one line.
+        for (number, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let at = ConfigError.Location(file: file, line: number + 1)
-            let line = rawLine.trimmingBlanks()
+            let line = String(String.UnicodeScalarView(rawLine)).trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else { throw ConfigError(at, "a section header must end with ']'") }
