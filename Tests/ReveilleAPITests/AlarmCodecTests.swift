@@ -82,6 +82,13 @@ import Testing
         }
     }
 
+    @Test(arguments: [0xFFFF, 0xFDD0, 0x10FFFF, 0x1FFFE] as [UInt32])
+    func aNoncharacterThatSdBusClientsRefuseIsAnInvalidArgument(_ code: UInt32) {
+        let label = "Work" + String(Unicode.Scalar(code)!)
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["time": .string("07:00"), "label": .string(label)]) }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["repeat": .array("s", [.string("mon" + label)])]) }
+    }
+
     @Test func aTypingCountWithACombiningMarkIsAnInvalidArgument() {
         #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["challenges": .array("s", [.string("typing:6\u{301}")])]) }
     }
