@@ -66,7 +66,7 @@ final class ScratchDirectory {
             #expect(error.kind == .tooLong)
         }
         #expect(throws: SoundFileError(kind: .tooLong, path: path, detail: "it lasts more than 600 s")) {
-            try AudioClip(contentsOf: path)
+            _ = try AudioClip(contentsOf: path)
         }
     }
 
