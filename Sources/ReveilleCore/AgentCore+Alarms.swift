@@ -5,6 +5,7 @@ extension AgentCore {
     /// Adds an alarm from the configured defaults and `changes`; `time` is required.
     public func add(_ changes: AlarmChanges) throws(AgentError) -> AlarmID {
         guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
+        guard alarms.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
         all.merge(changes)
         if all.challenges == nil { all.challenges = [.new(.math(difficulty: .medium, timeLimit: config.mathTimeLimit))] }

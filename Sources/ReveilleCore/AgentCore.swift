@@ -108,7 +108,9 @@ public actor AgentCore {
     }
 
     public func preflight() async -> EvaluatePreflight.Result {
-        EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await world.health.snapshot())
+        var snapshot = await world.health.snapshot()
+        snapshot.alarmsOverLimits = alarms.count > Alarm.maximumCount || alarms.values.contains(where: \.exceedsLimits)
+        return EvaluatePreflight().execute(rules: PreflightRules(), snapshot: snapshot)
     }
 
     func snapshot(_ alarm: Alarm) -> AlarmSnapshot {
