@@ -2,7 +2,9 @@
 # No optional file keeps alarms from ringing. Without words.txt (REVEILLE_DATADIR names an empty
 # directory) the agent starts and the typing challenge shows its built-in words. A sound file
 # that is missing plays the theme's alarm sound; with the sound theme missing too, a tone the
-# agent makes itself is heard. The notification says which fallback plays.
+# agent makes itself is heard. The notification says which fallback plays. FIFOs in place of the
+# configuration, words.txt, the local time file and a sound theme's index.theme (which would
+# block whoever opens them) are passed over too.
 source "$(dirname "$0")/lib.sh"
 start_session
 configure "[agent]" "fade_in = 1s"
@@ -69,4 +71,32 @@ level=$(rms "$SESSION/tone-default.wav")
 note "RMS of the default sound with no sound theme: $level"
 louder_than "$level" 0.01 || fail "the default sound is silent without a sound theme (RMS $level)"
 solve "$default"
+
+# FIFOs where files should be: nobody ever writes to them.
+stop_agent
+mkfifo "$SESSION/empty-share/words.txt" "$SESSION/localtime"
+mkdir -p "$SESSION/fifo-xdg/sounds/freedesktop"
+mkfifo "$SESSION/fifo-xdg/sounds/freedesktop/index.theme"
+mv "$XDG_CONFIG_HOME/reveille/reveille.conf" "$SESSION/reveille.conf"
+mkfifo "$XDG_CONFIG_HOME/reveille/reveille.conf"
+start_agent
+note "the agent started with a FIFO as its configuration"
+stop_agent
+rm "$XDG_CONFIG_HOME/reveille/reveille.conf"
+mv "$SESSION/reveille.conf" "$XDG_CONFIG_HOME/reveille/reveille.conf"
+export XDG_DATA_DIRS=$SESSION/fifo-xdg:/usr/share REVEILLE_LOCALTIME=$SESSION/localtime
+unset TZ
+start_agent
+note "the agent started with FIFOs as words.txt, local time file and index.theme"
+ring_and_record "$default" "$SESSION/fifo-theme.wav"
+level=$(rms "$SESSION/fifo-theme.wav")
+note "RMS of the theme sound behind a FIFO index.theme: $level"
+louder_than "$level" 0.01 || fail "no sound with a FIFO as a theme's index.theme (RMS $level)"
+assert_not_contains "$(last_notify body)" "Playing" "the notification when the theme sound plays as asked"
+solve "$default"
+gcall Trigger "'$typing'" >/dev/null
+wait_until "the typing alarm rings" 5 is_ringing "$typing"
+for word in $(answer_of "$(challenge_field "$typing" prompt)"); do
+    grep -qx -- "$word" "$REPO/data/words.txt" || fail "'$word' is not one of the built-in words"
+done
 echo "alarms ring with words and sound whatever optional file is missing"

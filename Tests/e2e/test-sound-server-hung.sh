@@ -44,7 +44,9 @@ sleep "$(awk -v due="$due_at" -v now="$(date +%s.%N)" 'BEGIN { d = due - now - 1
 kill -STOP "$SERVER"
 note "sound server stopped"
 wait_until "it rings" 15 rings "$hung"
-for round in 1 2 3 4 5 6; do
+# Long enough for the agent's attempt to start the sound to time out (5 s for the sink, 5 s for
+# the stream) while the server hangs: that stream must not stay behind once it continues.
+for round in $(seq 12); do
     # A desktop applet asking often: each Preflight looks at the hung server.
     for _ in 1 2 3; do quick Preflight >/dev/null 2>&1 & done
     sleep 1

@@ -77,16 +77,20 @@ public final class LiveSound: SoundOutput {
         self.onProblem = onProblem
     }
 
+    // What is wanted changes at once, on the caller's thread; only the server calls wait their
+    // turn on the sound thread. So a stop that comes while a start waits on a slow server makes
+    // that start drop its sound as soon as the server answers.
+
     public func start(_ id: AlarmID, sound: String, volume: Double) {
+        let attempt = state.withLock { state in
+            state.nextAttempt += 1
+            let previous = state.wanted[id]
+            state.wanted[id] = Wanted(sound: sound, volume: volume, attempt: state.nextAttempt,
+                                      failures: previous?.failures ?? 0, reported: previous?.reported)
+            return state.nextAttempt
+        }
         thread.schedule { [self] in
             silence(id)
-            let attempt = state.withLock { state in
-                state.nextAttempt += 1
-                let previous = state.wanted[id]
-                state.wanted[id] = Wanted(sound: sound, volume: volume, attempt: state.nextAttempt,
-                                          failures: previous?.failures ?? 0, reported: previous?.reported)
-                return state.nextAttempt
-            }
             play(id, attempt: attempt)
         }
     }
@@ -101,13 +105,11 @@ public final class LiveSound: SoundOutput {
     }
 
     public func stop(_ id: AlarmID) {
+        let reported = state.withLock { $0.wanted.removeValue(forKey: id)?.reported }
         thread.schedule { [self] in
             silence(id)
-            let (reported, nothingWanted) = state.withLock { state in
-                (state.wanted.removeValue(forKey: id)?.reported, state.wanted.isEmpty)
-            }
             if reported != nil { onProblem(id, nil) }
-            if nothingWanted { restoreSink() }
+            if state.withLock({ $0.wanted.isEmpty }) { restoreSink() }
         }
     }
 
@@ -158,11 +160,14 @@ public final class LiveSound: SoundOutput {
                 guard case .failed = end, let self else { return }
                 self.thread.schedule { self.failed(id, attempt: attempt) }
             }
-            let recovered = state.withLock { state in
+            let recovered = state.withLock { state -> Bool? in
+                guard state.wanted[id]?.attempt == attempt else { return nil }
                 state.playing[id] = playing
                 defer { state.wanted[id]?.failures = 0 }
                 return state.wanted[id]?.failures ?? 0 > 0
             }
+            // Stopped or started anew while the server took its time.
+            guard let recovered else { return playing.stop() }
             if recovered { Log.shared.info("the alarm sound for \(id) plays again") }
             report(id)
         } catch {
