@@ -66,7 +66,7 @@ final class RunningAgent: Sendable {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")
             config = AgentConfig()
         }
-        let words = try paths.loadWordList()
+        let words = paths.loadWordList()
         try makePrivateDirectory(paths.dataDirectory)
         let lock: FileLock
         do { lock = try FileLock(path: paths.lockFile) } catch {
