@@ -155,6 +155,11 @@ extension AgentCore {
         showNotification(id)
     }
 
+    /// The agent is stopping: every sound stops. Open runs stay stored and ring again at the next start.
+    public func silence() {
+        for id in runs.keys { world.sound.stop(id) }
+    }
+
     func stopRingingEffects(_ id: AlarmID) {
         world.sound.stop(id)
         world.notifier.close(id)
