@@ -7,7 +7,12 @@
 source "$(dirname "$0")/lib.sh"
 start_session
 NOTIFY=$REPO/Tests/fixtures/notify-session.sh
-trap '"$NOTIFY" stop "$SESSION/notify2" 2>/dev/null; stop_session' EXIT
+cleanup() {
+    [ -s "$SESSION/left.pid" ] && kill -9 "$(cat "$SESSION/left.pid")" 2>/dev/null
+    "$NOTIFY" stop "$SESSION/notify2" 2>/dev/null
+    stop_session
+}
+trap cleanup EXIT
 configure "[agent]" "fade_in = 1s"
 
 # Whether process $1 has ended: gone, or a zombie nobody reaped yet.
@@ -40,9 +45,24 @@ wait "$second" || status=$?
 assert_eq "$status" 0 "exit status of a stop on request"
 note "a new agent on a new bus took over the same data"
 
-# Started inside dbus-run-session in a session of its own, and left behind when it ends.
+# Started inside dbus-run-session in a session of its own, and left behind when it ends. The bus
+# gets a configuration of its own, so it cannot start a notification daemon the machine has.
+cat >"$SESSION/left-bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$SESSION/left-bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
 : >"$SESSION/left.pid"
-setsid dbus-run-session -- bash -c '
+setsid dbus-run-session --config-file="$SESSION/left-bus.conf" -- bash -c '
     "$1" >>"$2" 2>&1 </dev/null &
     echo $! >"$3"
     for _ in $(seq 100); do
