@@ -44,18 +44,21 @@ check-binaries: build
 
 # The man pages render without warnings and name every subcommand and D-Bus member.
 check-man: build
-	Tests/packaging/check-man.sh $(BIN)/reveille
+	@mkdir -p build
+	Tests/packaging/check-man.sh $(BIN)/reveille 2>&1 | tee build/check-man.log
 
 # The session files in data/ are valid and agree with each other.
 check-data: deps
 	scripts/install-deps.sh --with-packaging
-	Tests/packaging/check-data.sh
+	@mkdir -p build
+	Tests/packaging/check-data.sh 2>&1 | tee build/check-data.log
 
 # Builds the .deb, installs it into a clean Debian 12 root, starts the agent there through
 # D-Bus activation, and purges it again.
 check-deb:
 	scripts/install-deps.sh --with-packaging
-	Tests/packaging/install-test.sh
+	@mkdir -p build
+	Tests/packaging/install-test.sh 2>&1 | tee build/check-deb.log
 
 check: test e2e check-binaries check-man check-data check-deb
 	@scripts/summary.sh

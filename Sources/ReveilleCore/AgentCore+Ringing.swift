@@ -125,7 +125,7 @@ extension AgentCore {
         guard var run = runs[id], var alarm = alarms[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
-        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
         do {
             try world.store.save(run, session: nil)
             try world.store.save(alarm, nextFire: next)
@@ -157,6 +157,11 @@ extension AgentCore {
         guard let alarm = alarms[id] else { return }
         world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
         showNotification(id)
+    }
+
+    /// The agent is stopping: every sound stops. Open runs stay stored and ring again at the next start.
+    public func silence() {
+        for id in runs.keys { world.sound.stop(id) }
     }
 
     func stopRingingEffects(_ id: AlarmID) {

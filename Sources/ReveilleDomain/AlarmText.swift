@@ -89,6 +89,7 @@ public enum AlarmText {
         guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(isPrintable) else {
             throw AlarmFieldError("a qr code must be 6 to 128 printable characters")
         }
+        if let problem = Alarm.qrCodeSizeProblem(code) { throw AlarmFieldError(problem) }
     }
 
     /// The text form of a challenge; a QR code is a secret and shows as `qr:*` unless `revealingSecrets`.

@@ -83,6 +83,7 @@ import Testing
                         challenges: [Challenge(id: ChallengeID("c"), params: .qr(expected: "K1"), orderIndex: 0)])
         let store = FakeStore(StoredState(alarms: [old], nextFires: [id: mondayMorning.adding(seconds: 300)]))
         let f = try await CoreFixture(store: store)
+        #expect(await f.core.preflight().reasons.contains("alarm-over-limits"))
         var changes = AlarmChanges()
         changes.label = "kept"
         changes.challenges = [.keepStoredCode, .new(.math(difficulty: .easy, timeLimit: 60))]

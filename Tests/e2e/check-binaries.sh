@@ -5,9 +5,15 @@
 set -eu
 BIN=${1:?usage: $0 BIN}
 status=0
+# Without nm, or with a stripped binary, the symbol checks below would see nothing and pass.
+command -v nm >/dev/null || { echo "FAIL: nm is missing (binutils)"; echo "check-binaries: failed"; exit 1; }
 for program in reveille reveilled; do
     file=$BIN/$program
     [ -x "$file" ] || { echo "FAIL: $file is missing"; exit 1; }
+    symbols=$(nm "$file" 2>/dev/null | wc -l)
+    if [ "$symbols" -lt 1000 ]; then
+        echo "FAIL: $program has $symbols symbols: stripped, or nm cannot read it"; status=1
+    fi
     if ldd "$file" | grep -Ei 'icu|libFoundation\.so|FoundationNetworking|FoundationXML|swiftCore'; then
         echo "FAIL: $program links ICU, Foundation or a shared Swift runtime"; status=1
     fi

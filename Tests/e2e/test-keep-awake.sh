@@ -11,10 +11,16 @@ configure "[agent]" "keep_awake = 1h" "wake_from_suspend = no"
 start_agent
 
 # Every inhibitor the logind mock holds, one "what who why mode" line each.
+# An empty list must mean "no inhibitor", never "no answer": a failed call prints a line that
+# no check below accepts (it runs inside $(…), where a failure alone would go unseen).
 inhibitors() {
-    gdbus call --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1 \
-        --method org.freedesktop.login1.Manager.ListInhibitors |
-        /usr/bin/python3 -c '
+    local reply
+    if ! reply=$(gdbus call --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1 \
+        --method org.freedesktop.login1.Manager.ListInhibitors 2>&1); then
+        echo "ListInhibitors failed: $reply"
+        return 1
+    fi
+    printf '%s' "$reply" | /usr/bin/python3 -c '
 import re, sys
 for what, who, why, mode in re.findall(r"\(\x27([^\x27]*)\x27, \x27([^\x27]*)\x27, \x27([^\x27]*)\x27, \x27([^\x27]*)\x27", sys.stdin.read()):
     print(what, who, why.replace(" ", "_"), mode)'

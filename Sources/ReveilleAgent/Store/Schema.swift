@@ -57,7 +57,15 @@ enum Schema {
             due_at INTEGER NOT NULL
         );
         """,
-        // The lockout's count moves from the session to the run, which a snooze does not clear.
+        // 2: each alarm's latest occurrence that rang or was reported missed (never twice).
+        """
+        CREATE TABLE last_occurrence (
+            alarm_id TEXT PRIMARY KEY REFERENCES alarm(id) ON DELETE CASCADE,
+            due_at INTEGER NOT NULL,
+            outcome TEXT NOT NULL
+        );
+        """,
+        // 3: the lockout's count moves from the session to the run, which a snooze does not clear.
         """
         ALTER TABLE run ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE run ADD COLUMN last_failure INTEGER;
