@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleTestSupport"]),
         .testTarget(name: "ReveilleAgentTests", dependencies: ["ReveilleAgent", "ReveilleTestSupport"]),
-        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI"]),
-        .testTarget(name: "ReveilleAPITests", dependencies: ["ReveilleAPI"]),
+        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleAPITests", dependencies: ["ReveilleAPI", "ReveilleTestSupport"]),
     ]
 )

@@ -121,6 +121,7 @@ public enum AlarmCodec {
 
     private static func string(_ value: Value, _ key: String) throws(AgentError) -> String {
         guard let text = value.stringValue else { throw typeError(key, "a string (s)", value) }
+        try checkInterchangeable(text, key)
         return text
     }
 
@@ -128,7 +129,17 @@ public enum AlarmCodec {
         guard let items = value.arrayValue, case .array("s", _) = value.unwrapped else {
             throw typeError(key, "an array of strings (as)", value)
         }
-        return items.compactMap(\.stringValue)
+        let texts = items.compactMap(\.stringValue)
+        for text in texts { try checkInterchangeable(text, key) }
+        return texts
+    }
+
+    /// libdbus passes noncharacters (U+FFFF, U+FDD0…) but sd-bus refuses a message holding one: stored in a
+    /// label, one would make ListAlarms unreadable to busctl and every other sd-bus client.
+    private static func checkInterchangeable(_ text: String, _ key: String) throws(AgentError) {
+        guard let bad = text.unicodeScalars.first(where: \.properties.isNoncharacterCodePoint) else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        throw .invalidArgument("key '\(key)' holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a noncharacter")
     }
 
     private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int {

@@ -71,8 +71,7 @@ enum Output {
 
     /// Every field of one alarm for `show`, one per line.
     static func alarmDetails(_ alarm: [String: Value]) -> String {
-        alarm.keys.sorted().map { key in
-            let value = alarm[key]!
+        alarm.sorted { $0.key < $1.key }.map { key, value in
             var text: String
             switch value.unwrapped {
             case .string(let s): text = sanitizeForTerminal(s)

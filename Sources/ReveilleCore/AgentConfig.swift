@@ -32,9 +32,10 @@ public struct AgentConfig: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(ConfigError) -> AgentConfig {
         var config = AgentConfig()
         var section: String?
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on the byte, not the Character: "\r\n" is one Character, and a file written on Windows would be one line.
+        for (number, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let at = ConfigError.Location(file: file, line: number + 1)
-            let line = rawLine.trimmingBlanks()
+            let line = String(String.UnicodeScalarView(rawLine)).trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else { throw ConfigError(at, "a section header must end with ']'") }
@@ -78,8 +79,11 @@ public struct AgentConfig: Equatable, Sendable {
         }
         // Check ranges the same way an alarm's own values are checked.
         var generator = SystemRandomNumberGenerator()
-        let probe = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000000")!, time: WallTime(hour: 7, minute: 0)!)
-        do { _ = try changes.apply(to: probe, using: &generator) } catch { throw ConfigError(at, "\(key): \(error)") }
+        if let seven = WallTime(hour: 7, minute: 0) {
+            do { _ = try changes.apply(to: Alarm(id: .probe, time: seven), using: &generator) } catch {
+                throw ConfigError(at, "\(key): \(error)")
+            }
+        }
         defaults.merge(changes)
     }
 
@@ -146,8 +150,8 @@ public func parseDuration(_ text: String) -> Int64? {
     while true {
         rest = rest.drop(while: { $0 == " " })
         if rest.isEmpty { return sawPart ? total : nil }
-        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
-        guard !digits.isEmpty, digits.count <= 9, let value = Int64(digits) else { return nil }
+        let digits = rest.prefix(while: { ASCIIDigits.only(String($0)) })
+        guard digits.utf8.count <= 9, let value = ASCIIDigits.value(digits).map(Int64.init) else { return nil }
         rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
         let unit = rest.prefix(while: { $0.isLetter })
         rest = rest.dropFirst(unit.count)

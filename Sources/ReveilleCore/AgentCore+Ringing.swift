@@ -91,9 +91,12 @@ extension AgentCore {
         guard let alarm = alarms[id], let run = runs[id] else { throw .notRinging(id) }
         let index = currentIndex(run, alarm.challenges)
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
-        try record(id, started.events, session: started.session)
+        let session = started.session.continuing(run)
+        try record(id, started.events, session: session)
+        if case .coolingDown(let until) = session.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
         emit(.challengeChanged(id))
-        return started.session
+        replan()  // the new problem's deadline or a lockout carried over from before a snooze
+        return session
     }
 
     /// The first challenge, in order, not yet solved in this run.
@@ -107,6 +110,7 @@ extension AgentCore {
     func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) throws(AgentError) {
         guard var run = runs[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
+        if let session { run.keepFailures(of: session) }
         try store(run, session: session)
         runs[id] = run
         sessions[id] = session

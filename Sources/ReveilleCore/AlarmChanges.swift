@@ -84,7 +84,11 @@ public struct AlarmChanges: Equatable, Sendable {
         for (index, entry) in entries.enumerated() {
             let params: Challenge.Params
             switch entry {
-            case .new(let new): params = new
+            case .new(let new):
+                if case .qr(let code) = new {
+                    do { try AlarmText.checkNewQRCode(code) } catch { throw .invalidArgument(error.message) }
+                }
+                params = new
             case .keepStoredCode:
                 guard let code = storedCodes.popFirst() else {
                     throw .invalidArgument("'qr:*' keeps a stored code, but the alarm has no stored qr code left to keep")

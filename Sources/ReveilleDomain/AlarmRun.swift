@@ -19,6 +19,10 @@ public struct AlarmRun: Equatable, Sendable {
     public var snoozedUntil: Instant?
     /// When it last started ringing (the first fire, or the end of the last snooze).
     public var rangAt: Instant
+    /// Wrong or late answers in a row, for the lockout. They belong to the run, not to one session of
+    /// problems, so neither a snooze nor a restart gives fresh guesses.
+    public var consecutiveFailures: Int
+    public var lastFailureAt: Instant?
 
     public init(alarmId: AlarmID, startedAt: Instant) {
         self.alarmId = alarmId
@@ -29,6 +33,8 @@ public struct AlarmRun: Equatable, Sendable {
         self.snoozeCount = 0
         self.snoozedUntil = nil
         self.rangAt = startedAt
+        self.consecutiveFailures = 0
+        self.lastFailureAt = nil
     }
 
     /// Ringing now: open and not snoozed.

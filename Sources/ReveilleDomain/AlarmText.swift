@@ -7,9 +7,9 @@ public enum AlarmText {
     /// `HH:MM` or `HH:MM:SS`, 24-hour.
     public static func parseTime(_ text: String) throws(AlarmFieldError) -> WallTime {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.map { part in part.count == 2 && part.allSatisfy(\.isASCIIDigit) ? Int(part) : nil }
-        guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }),
-              let time = WallTime(hour: numbers[0]!, minute: numbers[1]!, second: parts.count == 3 ? numbers[2]! : 0)
+        let numbers = parts.compactMap { part in part.utf8.count == 2 ? ASCIIDigits.value(part) : nil }
+        guard (2...3).contains(parts.count), numbers.count == parts.count,
+              let time = WallTime(hour: numbers[0], minute: numbers[1], second: numbers.count == 3 ? numbers[2] : 0)
         else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
         return time
     }
@@ -17,9 +17,10 @@ public enum AlarmText {
     /// `YYYY-MM-DD`.
     public static func parseDate(_ text: String) throws(AlarmFieldError) -> CivilDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let date = CivilDate(year: Int(parts[0])!, month: Int(parts[1])!, day: Int(parts[2])!)
+        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
+              let year = ASCIIDigits.value(parts[0]), let month = ASCIIDigits.value(parts[1]),
+              let day = ASCIIDigits.value(parts[2]),
+              let date = CivilDate(year: year, month: month, day: day)
         else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
         return date
     }
@@ -71,19 +72,24 @@ public enum AlarmText {
             }
             return .math(difficulty: level, timeLimit: Challenge.defaultMathTimeLimit)
         case "qr":
-            guard Challenge.qrCodeLengthRange.contains(argument.count),
-                  argument.unicodeScalars.allSatisfy(isPrintable)
-            else { throw AlarmFieldError("a qr code must be 1 to 128 printable characters") }
-            if let problem = Alarm.qrCodeSizeProblem(argument) { throw AlarmFieldError(problem) }
+            try checkNewQRCode(argument)
             return .qr(expected: argument)
         case "typing":
-            guard argument.allSatisfy(\.isASCIIDigit), let words = Int(argument), Challenge.typingWordRange.contains(words) else {
+            guard let words = ASCIIDigits.value(argument), Challenge.typingWordRange.contains(words) else {
                 throw AlarmFieldError("typing word count '\(quoted(argument))' is not a number from 1 to 20")
             }
             return .typing(words: words)
         default:
             throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
         }
+    }
+
+    /// A code given now: 6 to 128 printable characters. Stored codes are not checked again, so shorter old ones keep working.
+    public static func checkNewQRCode(_ code: String) throws(AlarmFieldError) {
+        guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(isPrintable) else {
+            throw AlarmFieldError("a qr code must be 6 to 128 printable characters")
+        }
+        if let problem = Alarm.qrCodeSizeProblem(code) { throw AlarmFieldError(problem) }
     }
 
     /// The text form of a challenge; a QR code is a secret and shows as `qr:*` unless `revealingSecrets`.
@@ -120,10 +126,6 @@ public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertib
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension StringProtocol {

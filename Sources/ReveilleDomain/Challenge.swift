@@ -51,7 +51,10 @@ public struct Challenge: Equatable, Sendable {
     public static let defaultMathTimeLimit: Int64 = 60
     public static let typingWordRange = 1...20
     public static let defaultTypingWords = 6
-    public static let qrCodeLengthRange = 1...128
+    /// A new code is at least 6 characters, so guessing it is no way out.
+    public static let qrCodeLengthRange = 6...128
+    /// Codes stored before the minimum of 6 keep working: a stored stack is held to this range only.
+    public static let storedQRCodeLengthRange = 1...128
 }
 
 /// How hard the math problems are, as in the iOS app.

@@ -50,6 +50,24 @@ public struct ChallengeSession: Equatable, Sendable {
     }
 }
 
+extension ChallengeSession {
+    /// This session with the failures its run has counted so far: a new session goes on counting.
+    public func continuing(_ run: AlarmRun) -> ChallengeSession {
+        var session = self
+        session.consecutiveFailures = run.consecutiveFailures
+        session.lastFailureAt = run.lastFailureAt
+        return session
+    }
+}
+
+extension AlarmRun {
+    /// Takes the session's count as the run's, so it outlives the session.
+    public mutating func keepFailures(of session: ChallengeSession) {
+        consecutiveFailures = session.consecutiveFailures
+        lastFailureAt = session.lastFailureAt
+    }
+}
+
 /// What an answer did.
 public enum AnswerOutcome: String, Equatable, Sendable {
     /// Right; the next challenge is up.

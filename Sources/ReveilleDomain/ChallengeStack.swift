@@ -30,7 +30,7 @@ public struct ValidateChallengeStack: Sendable {
     private func problem(with params: Challenge.Params) -> String? {
         switch params {
         case .qr(let code):
-            guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(AlarmText.isPrintable)
+            guard Challenge.storedQRCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(AlarmText.isPrintable)
             else { return "a qr code must be 1 to 128 printable characters" }
             if let problem = Alarm.qrCodeSizeProblem(code) { return problem }
         case .steps(let threshold):

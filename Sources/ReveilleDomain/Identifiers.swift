@@ -15,6 +15,9 @@ public struct AlarmID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     init(uncheckedRawValue: String) { rawValue = uncheckedRawValue }
 
+    /// The id of an alarm that is only looked at, never stored: a settings check or a preview.
+    public static let probe = AlarmID(uncheckedRawValue: "00000000-0000-4000-8000-000000000000")
+
     public static func < (lhs: AlarmID, rhs: AlarmID) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { rawValue }
 }

@@ -100,7 +100,7 @@ public struct ParseMathAnswer: Sendable {
             negative = sign != "+"
             body = body.dropFirst()
         }
-        guard !body.isEmpty, body.count <= 18, body.allSatisfy(\.isASCIIDigit), let value = Int(body) else {
+        guard let value = ASCIIDigits.value(body) else {
             return nil
         }
         return negative ? -value : value

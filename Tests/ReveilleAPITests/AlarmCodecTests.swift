@@ -61,8 +61,36 @@ import Testing
         changes.time = WallTime(hour: 5, minute: 4, second: 3)
         changes.date = CivilDate(year: 2027, month: 2, day: 28)
         changes.maxSnoozes = 0
-        changes.challenges = [.new(.qr(expected: "K")), .new(.math(difficulty: .easy, timeLimit: 60))]
+        changes.challenges = [.new(.qr(expected: "KITCHEN")), .new(.math(difficulty: .easy, timeLimit: 60))]
         #expect(try AlarmCodec.decodeChanges(AlarmCodec.encode(changes)) == changes)
+    }
+}
+
+/// A digit followed by a combining mark is one `Character` that looks like a digit: it once trapped the agent.
+@Suite struct NonASCIIDigitTests {
+    @Test(arguments: ["1\u{301}1:00", "07:0\u{301}", "\u{661}\u{662}:00", "\u{FF10}7:00", "1\u{FE0F}\u{20E3}2:00", "\u{B9}\u{B2}:00"])
+    func aTimeWithAnythingButASCIIDigitsIsAnInvalidArgument(_ time: String) {
+        #expect(throws: AgentError.invalidArgument("time '\(AlarmText.quoted(time))' is not a valid HH:MM time")) {
+            try AlarmCodec.decodeChanges(["time": .string(time)])
+        }
+    }
+
+    @Test(arguments: ["1\u{301}111-01-01", "2027-0\u{301}1-01", "\u{967}\u{968}\u{969}\u{96A}-01-01", "2027-\u{FF10}1-01"])
+    func aDateWithAnythingButASCIIDigitsIsAnInvalidArgument(_ date: String) {
+        #expect(throws: AgentError.invalidArgument("date '\(AlarmText.quoted(date))' is not a valid YYYY-MM-DD date")) {
+            try AlarmCodec.decodeChanges(["time": .string("07:00"), "date": .string(date)])
+        }
+    }
+
+    @Test(arguments: [0xFFFF, 0xFDD0, 0x10FFFF, 0x1FFFE] as [UInt32])
+    func aNoncharacterThatSdBusClientsRefuseIsAnInvalidArgument(_ code: UInt32) {
+        let label = "Work" + String(Unicode.Scalar(code)!)
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["time": .string("07:00"), "label": .string(label)]) }
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["repeat": .array("s", [.string("mon" + label)])]) }
+    }
+
+    @Test func aTypingCountWithACombiningMarkIsAnInvalidArgument() {
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["challenges": .array("s", [.string("typing:6\u{301}")])]) }
     }
 }
 

@@ -35,6 +35,11 @@ import Testing
         #expect(AgentConfig().wakeFromSuspend)
     }
 
+    @Test func aFileWithWindowsLineEndingsReadsLikeAnyOther() throws {
+        let config = try AgentConfig.parse("[defaults]\r\nlabel = Morning\r\n[agent]\r\nfade_in = 5s\r\n", file: "reveille.conf")
+        #expect(config.defaults.label == "Morning" && config.fadeIn == 5)
+    }
+
     @Test(arguments: [
         ("volume = 1", "reveille.conf:1: 'volume' is outside a section; put it under [defaults] or [agent]"),
         ("[alarms]", "reveille.conf:1: unknown section [alarms]; expected [defaults] or [agent]"),

@@ -8,7 +8,7 @@ import Testing
     @Test func solvingTheStackStopsTheAlarmAndDisablesAOneTimeAlarm() async throws {
         let f = try await CoreFixture()
         let id = try await f.addAlarm(minutesAhead: 5) {
-            $0.challenges = [.new(.math(difficulty: .hard, timeLimit: 60)), .new(.typing(words: 2)), .new(.qr(expected: "K1"))]
+            $0.challenges = [.new(.math(difficulty: .hard, timeLimit: 60)), .new(.typing(words: 2)), .new(.qr(expected: "KITCHEN-1"))]
         }
         await f.fireTimer()
         _ = try await f.core.snooze(id)
@@ -17,8 +17,8 @@ import Testing
         #expect(try await f.core.challenge(id).index == 1)
         #expect(try await f.solve(id) == .correct)
         #expect(try await f.core.challenge(id).prompt.contains("code"))
-        #expect(try await f.core.submit(id, answer: "k1").0 == .wrong)
-        #expect(try await f.core.submit(id, answer: "K1").0 == .dismissed)
+        #expect(try await f.core.submit(id, answer: "kitchen-1").0 == .wrong)
+        #expect(try await f.core.submit(id, answer: "KITCHEN-1").0 == .dismissed)
         #expect(await f.core.ringingAlarms.isEmpty)
         #expect(!f.fakes.sound.isPlaying(id))
         #expect(f.fakes.notifier.shown(id) == nil)

@@ -87,16 +87,16 @@ import Testing
         #expect(message { _ = try AlarmText.parseChallenge("math:extreme") } == "math level 'extreme' is not easy, medium or hard")
     }
 
-    @Test func qrCodeOfOneToOneHundredTwentyEightCharactersIsAccepted() throws {
-        #expect(try AlarmText.parseChallenge("qr:K") == .qr(expected: "K"))
+    @Test func qrCodeOfSixToOneHundredTwentyEightCharactersIsAccepted() throws {
+        #expect(try AlarmText.parseChallenge("qr:K1-a:b") == .qr(expected: "K1-a:b"))
         let longest = String(repeating: "Q", count: 128)
         #expect(try AlarmText.parseChallenge("qr:" + longest) == .qr(expected: longest))
         #expect(try AlarmText.parseChallenge("qr:door:left") == .qr(expected: "door:left"))
     }
 
-    @Test(arguments: ["qr:", "qr:" + String(repeating: "Q", count: 129), "qr:ab\u{7}c", "qr:tab\there", "qr:new\nline"])
+    @Test(arguments: ["qr:", "qr:K", "qr:12345", "qr:" + String(repeating: "Q", count: 129), "qr:ab\u{7}cdef", "qr:tab\there", "qr:new\nline"])
     func badQRCodeIsRejectedWithoutEchoingTheSecret(text: String) {
-        #expect(message { _ = try AlarmText.parseChallenge(text) } == "a qr code must be 1 to 128 printable characters")
+        #expect(message { _ = try AlarmText.parseChallenge(text) } == "a qr code must be 6 to 128 printable characters")
     }
 
     @Test func typingTakesOneToTwentyWords() throws {
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func formattedChallengesParseBackToThemselves() throws {
-        let params: [Challenge.Params] = [.math(difficulty: .medium, timeLimit: 60), .typing(words: 12), .qr(expected: "a b:c")]
+        let params: [Challenge.Params] = [.math(difficulty: .medium, timeLimit: 60), .typing(words: 12), .qr(expected: "a b:cd")]
         for param in params {
             #expect(try AlarmText.parseChallenge(AlarmText.formatChallenge(param, revealingSecrets: true)) == param)
         }

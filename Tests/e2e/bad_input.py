@@ -184,9 +184,32 @@ update(one_time, "good time, bad volume", time="06:00", volume=2.0)
 update(one_time, "good label, unknown key", label="changed", zzz="x")
 add("good keys, bad snooze", time="07:00", label="half-added", snooze_minutes=dbus.UInt32(0))
 
+# Digits that are not ASCII digits: other scripts, a combining mark after a digit (a grapheme that once
+# passed for a digit and trapped the agent), keycaps, superscripts, fullwidth forms; and noncharacters,
+# which sd-bus clients refuse to read back.
+LOOKALIKES = ["\u0661", "\u06f1", "\u0967", "\uff11", "\u00b9", "\u2081", "\u2460", "1\ufe0f\u20e3", "1\u20e3",
+              "1\u0301", "1\u0300\u0301", "1\u200d", "\U0001d7cf"]
+add("date 1\u0301111-01-01, the trap of 0.1.0", time="07:00", date="1\u0301111-01-01")
+add("time 07:0\u0301", time="07:0\u0301")
+for one in LOOKALIKES:
+    add(f"time {one!r}1:00", time=one + "1:00")
+    add(f"time 07:{one!r}0", time="07:" + one + "0")
+    add(f"date 2031-{one!r}1-01", time="07:00", date="2031-" + one + "1-01")
+    add(f"date {one!r}111-01-01", time="07:00", date=one + "111-01-01")
+    update(one_time, f"time {one!r}1:00", time=one + "1:00")
+    update(one_time, f"date 2031-0{one!r}-01", date="2031-0" + one + "-01")
+    add(f"challenge typing:{one!r}", time="07:00", challenges=strings("typing:" + one))
+    update(repeating, f"challenge typing:{one!r}", challenges=strings("typing:" + one))
+for code in [0xFFFF, 0xFDD0, 0x10FFFF]:
+    add(f"label with U+{code:04X}", time="07:00", label="Work" + chr(code))
+    update(one_time, f"label with U+{code:04X}", label="Work" + chr(code))
+    add(f"sound with U+{code:04X}", time="07:00", sound="/tmp/bell" + chr(code))
+expect([INVALID], "AddAlarm", "a{sv}", spec(time="07:00", date="1\u0301" * 40_000), what="date of 120 KB")
+expect([INVALID], "AddAlarm", "a{sv}", spec(time="0" * 150_000), what="time of 150 KB")
+
 # Unknown ids, well-formed or not.
 for alarm_id in [UNKNOWN, "", "x", "not-a-uuid", UNKNOWN.upper().replace("0BADC0DE", "0BADC0DF"), UNKNOWN + "0",
-                 "../" * 10, "\u00e9\U0001f600", "0badc0de"]:
+                 "../" * 10, "\u00e9\U0001f600", "0badc0de", "0badc0de\u0301", "\uff10badc0de", UNKNOWN + "\u0301"]:
     errors = [NOT_FOUND] if alarm_id == UNKNOWN else [NOT_FOUND, INVALID]
     for method in ["GetAlarm", "RemoveAlarm", "Trigger", "Snooze", "Dismiss", "GetChallenge"]:
         expect(errors, method, "s", alarm_id, what=f"id {alarm_id!r:.40}")

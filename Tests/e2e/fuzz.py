@@ -3,6 +3,10 @@
     fuzz.py [--calls N] [--seed S] [--in-flight K]
 
 1. Adds a known set of alarms with valid calls and records them (GetAlarm).
+1a. Sweeps every string field of AddAlarm/UpdateAlarm and every other string argument with
+   text that only looks valid (adversarial below: digits of other scripts, digits with combining
+   marks, keycaps, superscripts, fullwidth forms, controls, NUL, 100 KB+), one call each, and
+   requires an answer from the contract to every one.
 2. Sends N random calls, K at a time: random members of the object's interfaces with random
    signatures and values, AddAlarm/UpdateAlarm with random a{sv} keys, types and values (huge
    and unicode strings included), random and real ids, and valid calls mixed in. The known
@@ -13,6 +17,8 @@
 Prints the seed first: run again with --seed to reproduce. Exits 1 on any failure.
 """
 import argparse
+import functools
+import logging
 import math
 import random
 import string
@@ -44,6 +50,38 @@ EXPECTED_ERRORS = {
     "io.github.Reveille1.Error.LimitReached",
 }
 BASIC = "ybnqiuxtdsog"
+# Pieces that look like separators, join onto what comes before, or are controls.
+ODD = ["\u0301", "\u20e3", "\ufe0f", "\u200d", "\u200b", "\ufeff", "\u202e", "\u2028", "\x00", "\x07", "\x1b[2J",
+       "\r\n", "\t", "\u00a0", "\uff1a", "\u2236", ":\u0301", "-\u0301", "\u2010", "\u2212", "\uff0d", ",\u0301", "\uff0c",
+       "\u00bd", "\u216b", "e\u0301", "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\uffff", "\U0010ffff", "\ue000"]
+
+
+def lookalikes(d):
+    """Every form of the digit D that is not the ASCII one."""
+    return [chr(base + d) for base in (0x660, 0x6F0, 0x966, 0x9E6, 0xE50, 0xFF10, 0x1D7CE, 0x2080)] + [
+        "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"[d], "\u24ea\u2460\u2461\u2462\u2463\u2464\u2465\u2466\u2467\u2468"[d],
+        f"{d}\ufe0f\u20e3", f"{d}\u20e3", f"{d}\u0301", f"{d}\u0300\u0301", f"{d}\u200d", f"{d}\ufe0f"]
+
+
+@functools.lru_cache(maxsize=64)
+def adversarial(valid):
+    """Every class of text that only looks like VALID: each lookalike digit in each place, a combining
+    mark after each character, each odd piece before, inside and after it, and runs of 100 KB and more."""
+    out = []
+    places = [i for i, ch in enumerate(valid) if ch.isascii() and ch.isdigit()]
+    for d in range(10):
+        for n, form in enumerate(lookalikes(d)):
+            if places:
+                i = places[(d + n) % len(places)]
+                out.append(valid[:i] + form + valid[i + 1:])
+            else:
+                out.append(valid + form)
+    out += [valid[:i + 1] + "\u0301" + valid[i + 1:] for i in range(len(valid))]
+    for n, piece in enumerate(ODD):
+        i = n % (len(valid) + 1)
+        out += [piece + valid, valid[:i] + piece + valid[i:], valid + piece]
+    out += [valid + "\u0301" * 100_000, "1\u0301" * 40_000, valid[:1] + "\U0001d7ce" * 30_000, "\x00" * 10]
+    return tuple(out)
 
 
 class Fuzzer:
@@ -58,6 +96,9 @@ class Fuzzer:
     def text(self):
         r = self.rng
         kind = r.random()
+        if kind < 0.1:
+            return r.choice(adversarial(r.choice(["07:00", "2030-01-01", "mon", "math:easy", "typing:3", "qr:KITCHEN-42",
+                                                  "alarm-clock-elapsed", "Work", self.some_id(), "42"])))
         if kind < 0.25:
             return r.choice(["07:00", "23:59:59", "25:61", "7:00", "2030-01-01", "2027-02-30", "mon", "daily",
                              "weekdays", "funday", "math:easy", "math:extreme", "qr:CODE", "qr:*", "qr:", "typing:3",
@@ -163,9 +204,11 @@ class Fuzzer:
         if key in ("snooze_minutes", "max_snoozes", "next_fire", "snooze_count"):
             return r.choice([dbus.Int32, dbus.UInt32, dbus.Int64, dbus.Byte, dbus.UInt64])(r.choice([0, 1, 5, 10, 11, 60, 61]))
         if key == "time":
-            return dbus.String(r.choice(["%02d:%02d" % (r.randint(0, 25), r.randint(0, 61)), "07:00:30", self.text()[:20]]))
+            return dbus.String(r.choice(["%02d:%02d" % (r.randint(0, 25), r.randint(0, 61)), "07:00:30", self.text()[:20],
+                                         r.choice(adversarial("07:00"))]))
         if key == "date":
-            return dbus.String(r.choice(["2031-%02d-%02d" % (r.randint(0, 13), r.randint(0, 32)), "2020-01-01", self.text()[:20]]))
+            return dbus.String(r.choice(["2031-%02d-%02d" % (r.randint(0, 13), r.randint(0, 32)), "2020-01-01", self.text()[:20],
+                                         r.choice(adversarial("2031-01-01"))]))
         return dbus.String(self.text())
 
     def valid_spec(self):
@@ -297,6 +340,59 @@ def plain(value):
     return (type(value).__name__, value if not isinstance(value, float) else repr(value))
 
 
+def sweep(bus, manager):
+    """One call for each adversarial text in each string field of AddAlarm/UpdateAlarm and each other
+    string argument. Every call must get a reply or an error of the contract (a dead agent gives NoReply)."""
+    def vardict(spec):
+        return dbus.Dictionary(spec, signature="sv")
+
+    owned = str(manager.AddAlarm(vardict({"time": "05:00", "label": "sweep"})))
+    ringing = str(manager.AddAlarm(vardict({"time": "05:30", "challenges": dbus.Array(["typing:1"], signature="s")})))
+    manager.Trigger(ringing)
+    calls = []
+    fields = {"label": "Work", "time": "07:00", "date": "2031-01-01", "sound": "alarm-clock-elapsed",
+              "repeat": "mon", "challenges": "typing:3"}
+    for key, valid in fields.items():
+        for text in adversarial(valid):
+            value = dbus.Array(["sun" if key == "repeat" else "math:easy", text], signature="s") \
+                if key in ("repeat", "challenges") else text
+            calls.append((IFACE, "AddAlarm", "a{sv}", [vardict({"time": "07:00", key: value})]))
+            calls.append((IFACE, "UpdateAlarm", "sa{sv}", [owned, vardict({key: value})]))
+    for key in adversarial("label"):
+        calls.append((IFACE, "AddAlarm", "a{sv}", [vardict({"time": "07:00", key: "x"})]))
+    for text in adversarial(owned):
+        for method in ("GetAlarm", "RemoveAlarm", "Trigger", "Snooze", "Dismiss", "GetChallenge"):
+            calls.append((IFACE, method, "s", [text]))
+        calls.append((IFACE, "SetEnabled", "sb", [text, dbus.Boolean(True)]))
+        calls.append((IFACE, "UpdateAlarm", "sa{sv}", [text, vardict({"label": "x"})]))
+        calls.append((IFACE, "SubmitAnswer", "ss", [text, "42"]))
+    for text in adversarial("42"):
+        calls.append((IFACE, "SubmitAnswer", "ss", [ringing, text]))
+    for text in adversarial("Version"):
+        calls.append((PROPS, "Get", "ss", [IFACE, text]))
+        calls.append((PROPS, "GetAll", "s", [text]))
+
+    failures, answered, refused = [], 0, 0
+    for interface, method, sig, args in calls:
+        try:
+            bus.call_blocking(NAME, PATH, interface, method, sig, args, timeout=20)
+        except (TypeError, ValueError, UnicodeError):
+            refused += 1  # dbus-python would not marshal it (a NUL, say): not a call
+            continue
+        except dbus.DBusException as error:
+            name = error.get_dbus_name()
+            if name is None:
+                refused += 1
+                continue
+            if name not in EXPECTED_ERRORS:
+                failures.append(f"sweep: {method}({sig}) {repr(args)[:80]}: {name}: {(error.get_dbus_message() or '')[:120]}")
+        answered += 1
+    bus.call_blocking(NAME, PATH, PEER, "Ping", "", [], timeout=10)
+    print(f"sweep: {answered} calls with adversarial text answered, {refused} not marshallable, {len(failures)} failures",
+          flush=True)
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=10000)
@@ -306,6 +402,7 @@ def main():
     seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     print(f"fuzz seed {seed} (reproduce: FUZZ_SEED={seed} Tests/e2e/run.sh BIN fuzz, or fuzz.py --seed {seed})", flush=True)
     rng = random.Random(seed)
+    logging.getLogger("dbus.connection").setLevel(logging.CRITICAL)  # its log line for each value it cannot marshal
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SessionBus()
@@ -328,10 +425,10 @@ def main():
             fuzzer.protected.append(alarm)
 
     add_known(10, "before")
+    failures = sweep(bus, manager)
 
     loop = GLib.MainLoop()
     state = {"sent": 0, "done": 0, "client_refused": 0, "errors": {}, "replies": 0}
-    failures = []
     started = time.monotonic()
 
     def finished(call_info, error=None, reply=None):

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Bad input changes nothing: wrong signatures, wrong types inside a{sv}, unknown and read-only
-# keys, empty and 1 MB strings, invalid times/dates/days/challenges/numbers and unknown ids each
+# keys, empty and 1 MB strings, invalid times/dates/days/challenges/numbers, digits that are not ASCII
+# (other scripts, combining marks, keycaps), noncharacters and unknown ids each
 # get a D-Bus error with a short message (bad_input.py), ListAlarms stays byte for byte the
 # same and no AlarmsChanged is sent. The CLI: bad usage exits 2 with one line on stderr, an
 # unknown id 1, and no agent (none running, none activatable) 3.
@@ -62,6 +63,14 @@ expect_exit 2 "$REVEILLE" frobnicate
 expect_exit 2 "$REVEILLE" preview 25:00
 expect_exit 2 "$REVEILLE" preview 07:00 --count 0
 expect_exit 2 "$REVEILLE" preview 07:00 --from yesterday
+# Digits that are not ASCII: a combining acute after a digit, Arabic-Indic, fullwidth, a keycap.
+expect_exit 2 "$REVEILLE" add 07:00 --date $'1\u0301111-01-01'
+expect_exit 2 "$REVEILLE" add $'07:0\u0301'
+expect_exit 2 "$REVEILLE" add $'\u0660\u0667:\u0660\u0660'
+expect_exit 2 "$REVEILLE" add 07:00 --challenge $'typing:6\u0301'
+expect_exit 2 "$REVEILLE" edit "$one_time" --time $'\uff10\uff17:00'
+expect_exit 2 "$REVEILLE" preview $'1\ufe0f\u20e3:00'
+expect_exit 2 "$REVEILLE" preview 07:00 --date $'2031-0\u0301-01'
 
 note "the CLI: an unknown id exits 1"
 for command in show remove enable disable trigger snooze dismiss; do

@@ -1,4 +1,6 @@
 #!/bin/bash
+# A sweep of every string field and argument with text that only looks valid (digits of other
+# scripts, digits with combining marks, keycaps, fullwidth, superscripts, NUL, 100 KB+), then
 # 10,000 random calls (fuzz.py: random members, signatures, a{sv} keys, types and values, huge
 # and unicode strings, random ids, valid calls mixed in) leave the agent up in the same
 # process, answering, with the alarms made by known valid calls before and after intact.

@@ -34,7 +34,8 @@ enum PromptCodec {
     }
 
     private static func mathOperator(_ text: String) -> MathProblem.Operator? {
-        text.count == 1 ? MathProblem.Operator(rawValue: text.first!) : nil
+        guard let symbol = text.first, text.count == 1 else { return nil }
+        return MathProblem.Operator(rawValue: symbol)
     }
 
     /// `math`/`easy`, `qr`/CODE, `typing`/N, `steps`/N.

@@ -59,7 +59,8 @@ public final class SQLiteAlarmStore: AlarmStore {
             }
             let runs = try db.prepare("""
                 SELECT id, alarm_id, started_at, snooze_count, snoozed_until, rang_at, session_index, session_prompt,
-                       session_started_at, session_deadline, session_attempts, session_failures, session_last_failure
+                       session_started_at, session_deadline, session_attempts, session_failures, session_last_failure,
+                       failures, last_failure
                 FROM run WHERE outcome = 'inProgress'
                 """)
             while try runs.step() {
@@ -68,6 +69,8 @@ public final class SQLiteAlarmStore: AlarmStore {
                 run.snoozeCount = runs.int(at: 3)
                 run.snoozedUntil = runs.optionalInt64(at: 4).map(Instant.init(secondsSinceEpoch:))
                 run.rangAt = Instant(secondsSinceEpoch: runs.int64(at: 5))
+                run.consecutiveFailures = runs.int(at: 13)
+                run.lastFailureAt = runs.optionalInt64(at: 14).map(Instant.init(secondsSinceEpoch:))
                 run.challengeRuns = try loadChallengeRuns(db, runID: runs.int64(at: 0))
                 state.openRuns.append(run)
                 if let index = runs.optionalInt(at: 6), let prompt = runs.optionalString(at: 7).flatMap(PromptCodec.decode) {
@@ -142,12 +145,13 @@ public final class SQLiteAlarmStore: AlarmStore {
                     run.outcome.rawValue, run.snoozeCount, run.snoozedUntil?.secondsSinceEpoch, run.rangAt.secondsSinceEpoch,
                     session?.index, session.map { PromptCodec.encode($0.prompt) }, session?.startedAt.secondsSinceEpoch,
                     session?.deadline?.secondsSinceEpoch, session?.attempts, session?.consecutiveFailures,
-                    session?.lastFailureAt?.secondsSinceEpoch,
+                    session?.lastFailureAt?.secondsSinceEpoch, run.consecutiveFailures, run.lastFailureAt?.secondsSinceEpoch,
                 ]
-                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure"
+                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure, failures, last_failure"
+                let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
                 let statement = try existing == nil
-                    ? db.prepare("INSERT INTO run (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                    : db.prepare("REPLACE INTO run (id, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                    ? db.prepare("INSERT INTO run (\(columns)) VALUES (\(placeholders))")
+                    : db.prepare("REPLACE INTO run (id, \(columns)) VALUES (?, \(placeholders))")
                 var index = 1
                 if let existing {
                     try statement.bind(existing, at: index)

@@ -65,5 +65,11 @@ enum Schema {
             outcome TEXT NOT NULL
         );
         """,
+        // 3: the lockout's count moves from the session to the run, which a snooze does not clear.
+        """
+        ALTER TABLE run ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE run ADD COLUMN last_failure INTEGER;
+        UPDATE run SET failures = session_failures, last_failure = session_last_failure WHERE session_failures IS NOT NULL;
+        """,
     ]
 }

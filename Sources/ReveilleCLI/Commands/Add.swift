@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleCore
 import ReveilleDomain
 
 struct Add: AsyncParsableCommand {
@@ -19,12 +20,18 @@ struct Add: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        var changes = try alarm.changes()
-        changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
-        if disabled { changes.enabled = false }
+        let changes = try changes()
         let client = try AgentClient.connect()
         let reply = try await client.call("AddAlarm", [.vardict(AlarmCodec.encode(changes))])
         let id = reply.first?.stringValue ?? ""
         print(output.json ? Output.json(["id": .string(id)]) : id)
+    }
+
+    /// The new alarm the arguments describe; a bad value is a usage error.
+    func changes() throws(CLIError) -> AlarmChanges {
+        var changes = try alarm.changes()
+        changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+        if disabled { changes.enabled = false }
+        return changes
     }
 }

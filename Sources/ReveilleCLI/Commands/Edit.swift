@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleCore
 import ReveilleDomain
 
 struct Edit: AsyncParsableCommand {
@@ -17,11 +18,17 @@ struct Edit: AsyncParsableCommand {
     @OptionGroup var alarm: AlarmOptions
 
     func run() async throws {
-        var changes = try alarm.changes()
-        if let time { changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) } }
-        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one option") }
+        let changes = try changes()
         let client = try AgentClient.connect()
         let full = try await client.resolve(id)
         _ = try await client.call("UpdateAlarm", [.string(full), .vardict(AlarmCodec.encode(changes))])
+    }
+
+    /// The changes the arguments ask for; a bad value, or none at all, is a usage error.
+    func changes() throws(CLIError) -> AlarmChanges {
+        var changes = try alarm.changes()
+        if let time { changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) } }
+        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one option") }
+        return changes
     }
 }

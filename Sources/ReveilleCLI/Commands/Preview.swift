@@ -30,28 +30,36 @@ struct Preview: ParsableCommand {
     var count: Int = 5
 
     func run() throws {
-        let wallTime = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
-        let days = try repeatDays.map { text in try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(text) } } ?? []
-        let day = try date.map { text in try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(text) } }
-        if day != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
-        guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
-        var now = Instant(secondsSinceEpoch: realtimeNow().seconds)
-        if let from {
-            guard let instant = parseRFC3339(from) else {
-                throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
-            }
-            now = instant
-        }
+        let request = try request()
         let zone: ZoneRules
         do { zone = try SystemTimeZone.current(environment: Spawner.currentEnvironment()) } catch {
             throw CLIError.usage("\(error)")
         }
-        let alarm = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000000")!, time: wallTime, date: day, repeatDays: days)
-        for _ in 0..<(days.isEmpty ? 1 : count) {
-            guard let fire = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) else { break }
+        var now = request.from ?? Instant(secondsSinceEpoch: realtimeNow().seconds)
+        for _ in 0..<request.count {
+            guard let fire = ScheduleNextFire().execute(alarm: request.alarm, now: now, zone: zone) else { break }
             print(rfc3339(fire, in: zone))
             now = fire
         }
+    }
+
+    /// The alarm, start and count the arguments ask for; a bad value is a usage error.
+    func request() throws(CLIError) -> (alarm: Alarm, from: Instant?, count: Int) {
+        let wallTime = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+        var days: Set<Weekday> = []
+        if let repeatDays { days = try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) } }
+        let day = try date.map { text throws(CLIError) in try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(text) } }
+        if day != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
+        guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
+        var start: Instant?
+        if let from {
+            guard let instant = parseRFC3339(from) else {
+                throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
+            }
+            start = instant
+        }
+        let alarm = Alarm(id: .probe, time: wallTime, date: day, repeatDays: days)
+        return (alarm, start, days.isEmpty ? 1 : count)
     }
 }
 
