@@ -38,9 +38,12 @@ assert_eq "$(activatable system)" "(['org.freedesktop.DBus'],)" "names the test 
 note "no test or script starts a bus with a default config"
 # install-test.sh starts the installed package's session bus inside its own Debian root, where
 # nothing of this machine's is; it is the one bus that must find a service dir: the package's.
-defaults=$(cd "$REPO" && grep -rnE 'dbus-daemon.*--(session|system)([^-]|$)|dbus-run-session' \
+# A command is `dbus-run-session --…` or a dbus-daemon with --session/--system; comments and
+# messages that only name them are not.
+defaults=$(cd "$REPO" && grep -rnE 'dbus-daemon.*--(session|system)([^-]|$)|dbus-run-session +--' \
     Tests scripts Makefile --include='*.sh' --include='*.swift' --include='*.py' --include=Makefile |
     grep -v -e '^Tests/packaging/install-test.sh:' -e '^Tests/e2e/test-private-buses.sh:' |
+    grep -vE '^[^:]+:[0-9]+: *#' |
     grep -v -- '--config-file' || true)
 [ -z "$defaults" ] || fail "start these buses with a config from Tests/fixtures/bus-config.sh:
 $defaults"
