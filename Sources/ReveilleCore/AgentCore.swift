@@ -20,6 +20,7 @@ public actor AgentCore {
     var nudged: Set<AlarmID> = []
     /// Lockouts whose end has not been announced yet.
     var lockoutEnds: [AlarmID: Instant] = [:]
+    var database = DatabaseState()
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
@@ -57,6 +58,8 @@ public actor AgentCore {
     public func load() throws(AgentError) {
         let stored: StoredState
         do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
+        database.unavailable = nil
+        reportUnreadable(stored.unreadable)
         for alarm in stored.alarms { alarms[alarm.id] = alarm }
         nextFires = stored.nextFires
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
@@ -108,7 +111,7 @@ public actor AgentCore {
     }
 
     public func preflight() async -> EvaluatePreflight.Result {
-        EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await world.health.snapshot())
+        EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await healthSnapshot())
     }
 
     func snapshot(_ alarm: Alarm) -> AlarmSnapshot {

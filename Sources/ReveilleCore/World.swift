@@ -41,13 +41,16 @@ public struct StoredState: Equatable, Sendable {
     public var nextFires: [AlarmID: Instant]
     public var openRuns: [AlarmRun]
     public var sessions: [AlarmID: ChallengeSession]
+    /// Stored alarms whose values cannot be decoded: skipped, and reported.
+    public var unreadable: [UnreadableAlarm]
 
     public init(alarms: [Alarm] = [], nextFires: [AlarmID: Instant] = [:], openRuns: [AlarmRun] = [],
-                sessions: [AlarmID: ChallengeSession] = [:]) {
+                sessions: [AlarmID: ChallengeSession] = [:], unreadable: [UnreadableAlarm] = []) {
         self.alarms = alarms
         self.nextFires = nextFires
         self.openRuns = openRuns
         self.sessions = sessions
+        self.unreadable = unreadable
     }
 }
 
