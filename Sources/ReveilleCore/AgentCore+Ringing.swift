@@ -93,6 +93,8 @@ extension AgentCore {
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
         record(id, started.events, session: started.session)
         emit(.challengeChanged(id))
+        // The new problem's deadline needs the timer, whoever asked for it (GetChallenge too).
+        replan()
         return started.session
     }
 
