@@ -87,7 +87,7 @@ public struct EvaluatePreflight: Sendable {
 
     public static let blockingReasons: Set<String> = [
         "notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable",
-        "database-unavailable", "database-unwritable",
+        "database-unavailable",
     ]
 
     public init() {}

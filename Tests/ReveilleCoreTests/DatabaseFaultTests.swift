@@ -34,7 +34,7 @@ import Testing
         #expect(!f.fakes.sound.isPlaying(id))
         #expect(f.events.all.contains(.dismissed(id)))
         let result = await f.core.preflight()
-        #expect(!result.ok && result.reasons == ["database-unwritable"])
+        #expect(result.ok && result.reasons == ["database-unwritable"])
         #expect(f.fakes.notifier.notices.contains("Reveille cannot save changes"))
         #expect(f.fakes.store.contents.openRuns.count == 1)
 

@@ -42,6 +42,8 @@ status=0
 assert_eq "$status" 1 "doctor's exit status while locked"
 assert_contains "$(cat "$SESSION/doctor.out")" "database-unavailable: The alarm database $DB cannot be opened" "doctor"
 has_owner "$SERVICE" || fail "the agent gave up its name"
+wait_until "a desktop notification says alarms cannot ring" 5 eval 'notify_calls Notify | grep -qF "Alarms cannot ring"'
+assert_contains "$(notify_calls Notify)" "locked" "the notification says why"
 note "locked: name kept, database-unavailable with its reason, ListAlarms fails, doctor explains"
 
 # Released only after the alarm came due: it rings late, within late_grace, as after a suspend.
