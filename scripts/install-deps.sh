@@ -7,7 +7,7 @@ PACKAGES="
   libdbus-1-dev libnotify-dev libglib2.0-dev libpulse-dev libsndfile1-dev libsqlite3-dev
   dbus dbus-daemon libglib2.0-bin systemd
   pulseaudio pulseaudio-utils sound-theme-freedesktop sox
-  python3 python3-dbusmock python3-gi tmux tzdata procps util-linux binutils
+  python3 python3-dbusmock python3-gi tmux tzdata procps util-linux binutils libfaketime
 "
 [ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db desktop-file-utils"
 

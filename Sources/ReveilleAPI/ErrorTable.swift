@@ -9,6 +9,7 @@ public enum ReveilleErrorKind: String, CaseIterable, Sendable {
     case snoozeLimitReached = "SnoozeLimitReached"
     case lockedOut = "LockedOut"
     case alarmActive = "AlarmActive"
+    case limitReached = "LimitReached"
     case failed = "Failed"
 
     /// `io.github.Reveille1.Error.NotFound` and so on.
@@ -23,6 +24,7 @@ public enum ReveilleErrorKind: String, CaseIterable, Sendable {
         case .snoozeLimitReached: .snoozeLimitReached
         case .lockedOut: .lockedOut
         case .alarmActive: .alarmActive
+        case .limitReached: .limitReached
         case .failed: .failed
         }
     }

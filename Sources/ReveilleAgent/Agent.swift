@@ -10,7 +10,8 @@ import SQLite
 public enum Agent {
     public static let version = "0.1.0"
 
-    /// Runs until SIGTERM or SIGINT; returns the exit status.
+    /// Runs until SIGTERM or SIGINT (status 0) or until its session bus goes away (status 1);
+    /// returns the exit status.
     public static func run(arguments: [String]) async -> Int32 {
         if arguments.dropFirst().contains("--version") {
             print("reveilled \(version)")
@@ -26,8 +27,7 @@ public enum Agent {
         }
         do {
             let agent = try await RunningAgent.start()
-            await agent.waitForShutdown()
-            return 0
+            return await agent.waitForShutdown()
         } catch {
             Log.shared.error("reveilled: \(error)")
             return 1
@@ -69,7 +69,7 @@ final class RunningAgent: Sendable {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")
             config = AgentConfig()
         }
-        let words = try paths.loadWordList()
+        let words = paths.loadWordList()
         try makePrivateDirectory(paths.dataDirectory)
         let lock: FileLock
         do { lock = try FileLock(path: paths.lockFile) } catch {
@@ -117,17 +117,27 @@ final class RunningAgent: Sendable {
             Log.shared.info("stopping on \(signal)")
             shutdown.fire()
         }
+        // An agent left without its bus would keep its lock, and no new one could start.
+        Task {
+            await connection.waitUntilDisconnected()
+            guard !shutdown.hasFired else { return }
+            Log.shared.error("the session bus went away; stopping")
+            shutdown.fire(exitStatus: 1)
+        }
         Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
                             store: store, shutdown: shutdown, sleep: sleep, opening: opening)
     }
 
-    func waitForShutdown() async {
-        await shutdown.wait()
+    /// Stops cleanly once asked to; returns the exit status the shutdown carries.
+    func waitForShutdown() async -> Int32 {
+        let status = await shutdown.wait()
         opening?.cancel()
+        await core.silence()
         try? await connection.releaseName(BusNames.service)
         connection.close()
         // Closing folds the WAL into the database file, so a clean stop leaves one tidy file.
         store.close()
+        return status
     }
 }

@@ -31,13 +31,21 @@ extension AgentPaths {
         return try AgentConfig.parse(text, file: configFile)
     }
 
-    /// The typing challenge's words: one per line, `#` comments.
-    public func loadWordList() throws -> [String] {
-        guard let text = try readTextFile(wordListFile) else {
-            throw SetupError("cannot find the word list \(wordListFile); set REVEILLE_DATADIR to the directory holding words.txt")
+    /// The typing challenge's words: `words.txt` when it is there, else the built-in list.
+    /// A file that cannot be read or holds too few words is logged and the built-in list used:
+    /// a missing or broken optional file never keeps alarms from ringing.
+    public func loadWordList() -> [String] {
+        let text: String?
+        do { text = try readTextFile(wordListFile) } catch {
+            Log.shared.error("\(error); using the built-in word list")
+            return BuiltInWords.list
         }
-        let words = text.split(separator: "\n").map { $0.trimmingBlanks() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        guard words.count >= 20 else { throw SetupError("the word list \(wordListFile) has fewer than 20 words") }
+        guard let text else { return BuiltInWords.list }
+        let words = BuiltInWords.parse(text)
+        guard words.count >= BuiltInWords.minimumCount else {
+            Log.shared.error("the word list \(wordListFile) has fewer than \(BuiltInWords.minimumCount) words; using the built-in word list")
+            return BuiltInWords.list
+        }
         return words
     }
 }

@@ -1,27 +1,28 @@
 import Glibc
 import Synchronization
 
-/// Fires once; everyone waiting wakes.
+/// Fires once, with the process's exit status; everyone waiting wakes. The first firing's status wins.
 final class ShutdownSignal: Sendable {
-    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Mutex<(status: Int32?, waiters: [CheckedContinuation<Int32, Never>])>((nil, []))
 
-    func fire() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.fired = true
+    var hasFired: Bool { state.withLock { $0.status != nil } }
+
+    func fire(exitStatus: Int32 = 0) {
+        let (status, waiters) = state.withLock { state -> (Int32, [CheckedContinuation<Int32, Never>]) in
+            if state.status == nil { state.status = exitStatus }
             defer { state.waiters = [] }
-            return state.waiters
+            return (state.status ?? exitStatus, state.waiters)
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: status) }
     }
 
-    func wait() async {
+    func wait() async -> Int32 {
         await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                if state.fired { return true }
-                state.waiters.append(continuation)
-                return false
+            let fired = state.withLock { state -> Int32? in
+                if state.status == nil { state.waiters.append(continuation) }
+                return state.status
             }
-            if ready { continuation.resume() }
+            if let fired { continuation.resume(returning: fired) }
         }
     }
 }

@@ -5,6 +5,7 @@ extension AgentCore {
     /// Adds an alarm from the configured defaults and `changes`; `time` is required.
     public func add(_ changes: AlarmChanges) throws(AgentError) -> AlarmID {
         guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
+        guard alarms.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
         all.merge(changes)
         if all.challenges == nil { all.challenges = [.new(.math(difficulty: .medium, timeLimit: config.mathTimeLimit))] }
@@ -31,6 +32,7 @@ extension AgentCore {
         do { try world.store.delete(id) } catch { throw .failed("cannot delete the alarm: \(error)") }
         alarms[id] = nil
         nextFires[id] = nil
+        lastOccurrences[id] = nil
         emit(.alarmsChanged)
         replan()
     }
@@ -82,7 +84,8 @@ extension AgentCore {
 
     /// Stores an added or changed alarm with its next fire, then adopts it.
     func commit(_ alarm: Alarm) throws(AgentError) {
-        let fire = runs[alarm.id] == nil ? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) : nil
+        let fire = runs[alarm.id] == nil
+            ? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id]) : nil
         do { try world.store.save(alarm, nextFire: fire) } catch { throw .failed("cannot save the alarm: \(error)") }
         alarms[alarm.id] = alarm
         nextFires[alarm.id] = fire

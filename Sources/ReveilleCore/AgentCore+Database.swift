@@ -53,6 +53,7 @@ extension AgentCore {
     /// The world's health with what the core itself knows about the database.
     func healthSnapshot() async -> HealthSnapshot {
         var snapshot = await world.health.snapshot()
+        snapshot.alarmsOverLimits = alarms.count > Alarm.maximumCount || alarms.values.contains(where: \.exceedsLimits)
         snapshot.database.unavailable = database.unavailable
         snapshot.database.unwritable = database.unwritable
         snapshot.database.unreadableAlarms = database.unreadable

@@ -121,7 +121,7 @@ extension AgentCore {
         guard var run = runs[id], var alarm = alarms[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
-        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
         runs[id] = nil
         sessions[id] = nil
         lockoutEnds[id] = nil
@@ -151,6 +151,11 @@ extension AgentCore {
         guard let alarm = alarms[id] else { return }
         world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
         showNotification(id)
+    }
+
+    /// The agent is stopping: every sound stops. Open runs stay stored and ring again at the next start.
+    public func silence() {
+        for id in runs.keys { world.sound.stop(id) }
     }
 
     func stopRingingEffects(_ id: AlarmID) {

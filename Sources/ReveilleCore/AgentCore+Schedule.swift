@@ -12,6 +12,7 @@ extension AgentCore {
         }
         for (id, fire) in nextFires where fire <= now {
             if now.seconds(since: fire) <= config.lateGrace {
+                remember(.rang(fire), of: id)
                 ring(id, at: now)
             } else {
                 miss(id, at: fire)
@@ -34,15 +35,9 @@ extension AgentCore {
         replan()
     }
 
-    /// The zone or the clock changed: every planned occurrence is computed again.
+    /// The zone changed: every planned occurrence is computed again.
     public func zoneChanged() {
-        for (id, alarm) in alarms where runs[id] == nil {
-            let fire = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
-            guard fire != nextFires[id] else { continue }
-            nextFires[id] = fire
-            persistAlarm(id)
-        }
-        wake()
+        planAgain()
     }
 
     /// Arms the wake timer at the earliest thing that will need the core, and publishes properties.
@@ -95,15 +90,21 @@ extension AgentCore {
         emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
     }
 
-    /// An occurrence too late to ring: recorded, told, and the alarm moves on.
+    /// An occurrence too late to ring: recorded, told (once, however often the clock crosses it),
+    /// and the alarm moves on.
     func miss(_ id: AlarmID, at fire: Instant) {
         guard var alarm = alarms[id] else { return }
+        let toldBefore = lastOccurrences[id] == .missed(fire)
+        if !toldBefore {
+            persistMissed(id, at: fire)
+            remember(.missed(fire), of: id)
+        }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
-        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone)
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
         alarms[id] = alarm
         nextFires[id] = next
-        persistMissed(id, at: fire)
         persistAlarm(id)
+        guard !toldBefore else { return emit(.alarmsChanged) }
         let local = zone.localDateTime(at: fire)
         world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",
                               body: "It was due at \(local.time) on \(local.date), while Reveille could not ring it.")

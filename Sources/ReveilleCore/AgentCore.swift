@@ -21,6 +21,8 @@ public actor AgentCore {
     /// Lockouts whose end has not been announced yet.
     var lockoutEnds: [AlarmID: Instant] = [:]
     var database = DatabaseState()
+    /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
+    var lastOccurrences: [AlarmID: LastOccurrence] = [:]
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
@@ -64,20 +66,25 @@ public actor AgentCore {
         nextFires = stored.nextFires
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
         sessions = stored.sessions.filter { runs[$0.key] != nil }
+        lastOccurrences = stored.lastOccurrences
     }
 
     /// Arms the timer and rings again what was ringing when the agent stopped, with its
     /// `Ringing` signal. Call it once the agent can be heard: after it owns its bus name.
     public func resume() {
-        let timerHandler: @Sendable () -> Void = { [weak self] in
-            Task { await self?.wake() }
+        let timerHandler: @Sendable (WakeTimerEvent) async -> Void = { [weak self] event in
+            switch event {
+            case .expired: await self?.wake()
+            case .clockChanged: await self?.clockChanged()
+            }
         }
         world.timer.start(handler: timerHandler)
         for run in runs.values where run.isRinging {
             startRingingEffects(run.alarmId)
             emit(.ringing(run.alarmId, label: alarms[run.alarmId]?.displayLabel ?? "Alarm", snoozeCount: run.snoozeCount))
         }
-        wake()
+        // The stored plan was made under the clock of the last session, which may have been wrong.
+        planAgain()
     }
 
     // MARK: Reading

@@ -9,6 +9,8 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
     case snoozeLimitReached(AlarmID)
     case lockedOut(until: Instant)
     case alarmActive(AlarmID)
+    /// The agent keeps at most this many alarms, so that every reply fits a D-Bus message.
+    case limitReached(alarms: Int)
     /// Storage or another part of the machine failed; nothing was changed.
     case failed(String)
 
@@ -20,6 +22,7 @@ public enum AgentError: Error, Equatable, Sendable, CustomStringConvertible {
         case .snoozeLimitReached(let id): "alarm \(id) has no snoozes left: solve its challenge to stop it"
         case .lockedOut(let until): "too many wrong answers: answers are refused until \(until.secondsSinceEpoch) (Unix time)"
         case .alarmActive(let id): "alarm \(id) is ringing or snoozed: solve its challenge first"
+        case .limitReached(let limit): "there are already \(limit) alarms, the most the agent keeps: remove one first"
         case .failed(let message): message
         }
     }

@@ -32,9 +32,7 @@ public struct AlarmChanges: Equatable, Sendable {
     public func apply<G: RandomNumberGenerator>(to alarm: Alarm, using generator: inout G) throws(AgentError) -> Alarm {
         var out = alarm
         if let label {
-            guard label.count <= Alarm.maximumLabelLength else {
-                throw .invalidArgument("label is \(label.count) characters long; the limit is \(Alarm.maximumLabelLength)")
-            }
+            if let problem = Alarm.labelProblem(label) { throw .invalidArgument(problem) }
             out.label = label
         }
         if let time { out.time = time }
@@ -101,7 +99,7 @@ public struct AlarmChanges: Equatable, Sendable {
 
     private static func checkSound(_ sound: String) throws(AgentError) {
         if sound.hasPrefix("/") {
-            guard sound.utf8.count <= 4096, !sound.contains("\0") else {
+            guard sound.utf8.count <= Alarm.maximumSoundPathBytes, !sound.contains("\0") else {
                 throw .invalidArgument("sound path is too long")
             }
             return

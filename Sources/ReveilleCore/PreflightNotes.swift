@@ -26,6 +26,8 @@ public enum PreflightNotes {
         case "alarm-unreadable":
             let alarms = database.unreadableAlarms.map { "\($0.id) (\($0.reason))" }.joined(separator: ", ")
             return "These stored alarms cannot be read by this version and will not ring: \(alarms.isEmpty ? "none now" : alarms). They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected."
+        case "alarm-over-limits":
+            return "Some stored alarms break limits added after they were stored (a label over \(Alarm.maximumLabelLength) characters or \(Alarm.maximumLabelBytes) bytes, a QR code too short or too long, more than \(Alarm.maximumCount) alarms); they still ring as they are, but an edit must bring them within the limits."
         case "low-power-mode":
             return "Power saving is on or the machine runs on battery; an alarm may ring late if the machine sleeps. Plug it in for the night."
         case "wake-from-suspend-unavailable":

@@ -14,10 +14,18 @@ public protocol ZoneProvider: Sendable {
     func current() -> ZoneRules
 }
 
+/// Why the wake timer woke the core.
+public enum WakeTimerEvent: Equatable, Sendable {
+    /// The armed instant came.
+    case expired
+    /// The wall clock was set (either way): every planned instant may now be wrong.
+    case clockChanged
+}
+
 /// Wakes the core once at an instant; re-arming replaces the previous instant.
 public protocol WakeTimer: Sendable {
     /// Calls `handler` whenever the timer fires or the wall clock jumps.
-    func start(handler: @escaping @Sendable () -> Void)
+    func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void)
     /// Arms the timer at `instant`, or disarms it for nil.
     func arm(at instant: Instant?)
     /// Whether the timer brings the machine out of suspend (`CLOCK_REALTIME_ALARM`).
@@ -33,6 +41,8 @@ public protocol AlarmStore: Sendable {
     func save(_ run: AlarmRun, session: ChallengeSession?) throws
     /// Records that an alarm's occurrence at `at` passed without it ringing.
     func recordMissed(_ id: AlarmID, at: Instant) throws
+    /// Replaces the alarm's last occurrence that rang or was reported missed.
+    func record(_ occurrence: LastOccurrence, of id: AlarmID) throws
 }
 
 /// Everything the store holds that the core needs at start.
@@ -43,14 +53,17 @@ public struct StoredState: Equatable, Sendable {
     public var sessions: [AlarmID: ChallengeSession]
     /// Stored alarms whose values cannot be decoded: skipped, and reported.
     public var unreadable: [UnreadableAlarm]
+    public var lastOccurrences: [AlarmID: LastOccurrence]
 
     public init(alarms: [Alarm] = [], nextFires: [AlarmID: Instant] = [:], openRuns: [AlarmRun] = [],
-                sessions: [AlarmID: ChallengeSession] = [:], unreadable: [UnreadableAlarm] = []) {
+                sessions: [AlarmID: ChallengeSession] = [:], lastOccurrences: [AlarmID: LastOccurrence] = [:],
+                unreadable: [UnreadableAlarm] = []) {
         self.alarms = alarms
         self.nextFires = nextFires
         self.openRuns = openRuns
         self.sessions = sessions
         self.unreadable = unreadable
+        self.lastOccurrences = lastOccurrences
     }
 }
 

@@ -49,6 +49,13 @@ public struct Alarm: Equatable, Sendable {
 
     public static let defaultSound = "alarm-clock-elapsed"
     public static let maximumLabelLength = 256
+    /// Bytes count too: one character may hold any number of combining marks.
+    public static let maximumLabelBytes = 1024
+    /// PATH_MAX. With the label's bytes it bounds an alarm's size on the bus (see `maximumCount`).
+    public static let maximumSoundPathBytes = 4096
+    /// 1,000 alarms at the largest label and sound path keep a `ListAlarms` reply near 5.7 MB,
+    /// under the 8 MB a reply may take on any bus.
+    public static let maximumCount = 1000
     public static let maximumChallenges = 8
 
     public var isRepeating: Bool { !repeatDays.isEmpty }

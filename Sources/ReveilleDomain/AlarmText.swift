@@ -74,6 +74,7 @@ public enum AlarmText {
             guard Challenge.qrCodeLengthRange.contains(argument.count),
                   argument.unicodeScalars.allSatisfy(isPrintable)
             else { throw AlarmFieldError("a qr code must be 1 to 128 printable characters") }
+            if let problem = Alarm.qrCodeSizeProblem(argument) { throw AlarmFieldError(problem) }
             return .qr(expected: argument)
         case "typing":
             guard argument.allSatisfy(\.isASCIIDigit), let words = Int(argument), Challenge.typingWordRange.contains(words) else {

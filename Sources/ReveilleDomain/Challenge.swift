@@ -45,6 +45,9 @@ public struct Challenge: Equatable, Sendable {
         }
     }
 
+    /// Four bytes for each of the most characters a code may have: a code made of
+    /// combining marks is refused, a code in any script of the right length is not.
+    public static let maximumQRCodeBytes = 512
     public static let defaultMathTimeLimit: Int64 = 60
     public static let typingWordRange = 1...20
     public static let defaultTypingWords = 6

@@ -28,15 +28,19 @@ public struct HealthSnapshot: Equatable, Sendable {
     public var lowPowerModeOn: Bool
     public var canWakeFromSuspend: Bool
     public var soundMuted: Bool
+    /// A stored alarm breaks a limit made after it was stored; it still rings as it is.
+    public var alarmsOverLimits: Bool
     /// The faults of the alarm database that the agent found while running.
     public var database: DatabaseHealth
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
-                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, database: DatabaseHealth = DatabaseHealth()) {
+                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false,
+                database: DatabaseHealth = DatabaseHealth()) {
         self.permissions = permissions
         self.lowPowerModeOn = lowPowerModeOn
         self.canWakeFromSuspend = canWakeFromSuspend
         self.soundMuted = soundMuted
+        self.alarmsOverLimits = alarmsOverLimits
         self.database = database
     }
 }
@@ -78,7 +82,8 @@ public struct UnreadableAlarm: Equatable, Sendable {
 
 /// Decides whether alarms can be trusted to ring, and why not.
 ///
-/// Missing requirements block; low-power mode, no wake from suspend and a muted sink are only noted.
+/// Missing requirements block; low-power mode, no wake from suspend, a muted sink and
+/// alarms stored before today's limits are only noted.
 public struct EvaluatePreflight: Sendable {
     public struct Result: Equatable, Sendable {
         public let ok: Bool
@@ -107,6 +112,7 @@ public struct EvaluatePreflight: Sendable {
         if snapshot.lowPowerModeOn { reasons.append("low-power-mode") }
         if !snapshot.canWakeFromSuspend { reasons.append("wake-from-suspend-unavailable") }
         if snapshot.soundMuted { reasons.append("sound-muted") }
+        if snapshot.alarmsOverLimits { reasons.append("alarm-over-limits") }
         let ok = !reasons.contains(where: Self.blockingReasons.contains)
         return Result(ok: ok, reasons: reasons)
     }

@@ -115,6 +115,7 @@ public final class PlayingSound: @unchecked Sendable {
         guard !disconnected else { return }
         disconnected = true
         feeder.end(.stopped, report: false)
+        if pa_stream_get_state(stream) == PA_STREAM_CREATING { return abandonUntilCreated() }
         if pa_stream_get_state(stream) == PA_STREAM_READY {
             if let cork = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(cork) }
             // Waiting for the flush's answer means the server has dropped the audio when stop() returns.
@@ -125,5 +126,26 @@ public final class PlayingSound: @unchecked Sendable {
         pa_stream_set_write_callback(stream, nil, nil)
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
+    }
+
+    /// A stream the server has not yet answered for (it hangs) cannot be disconnected: libpulse
+    /// refuses until the server has created it, and once created it would stay there, silent, for
+    /// as long as the connection lives. So it keeps the stream and disconnects it when the answer
+    /// comes. Call with the lock held.
+    private func abandonUntilCreated() {
+        pa_stream_set_write_callback(stream, nil, nil)
+        pa_stream_ref(stream)  // released by the callback once the stream is gone
+        pa_stream_set_state_callback(stream, { stream, _ in
+            guard let stream else { return }
+            switch pa_stream_get_state(stream) {
+            case PA_STREAM_READY:
+                pa_stream_disconnect(stream)
+            case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+                pa_stream_set_state_callback(stream, nil, nil)
+                pa_stream_unref(stream)
+            default:
+                break
+            }
+        }, nil)
     }
 }

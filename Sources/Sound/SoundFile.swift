@@ -2,12 +2,21 @@ import CSndfile
 
 /// An open sound file (WAV, Ogg Vorbis/Opus, FLAC, …): the one owner of libsndfile's `SNDFILE*`.
 ///
-/// Alarm sounds are short, so it decodes a whole file into memory at once.
+/// Alarm sounds are short, so it decodes a whole file into memory at once, and refuses a file
+/// longer than `maximumDuration`: decoded, an hour of CD audio would take 1.3 GB.
 public final class SoundFile {
     public let path: String
     public let sampleRate: Int
     public let channelCount: Int
     private let handle: OpaquePointer
+    /// The most frames a read keeps: the header's length may be an estimate, or a lie.
+    private let maximumFrames: Int
+
+    /// Ten minutes, as documented in reveille(1) and reveille.conf(5).
+    public static let maximumDuration: Duration = .seconds(600)
+    /// Ten minutes of 48 kHz stereo, about 230 MB decoded: a file with a higher rate or more
+    /// channels gets less time, so that no file takes more memory than that.
+    public static let maximumSamples = 600 * 48_000 * 2
 
     /// Opens `path` for reading. The corresponding C function is `sf_open`.
     public init(path: String) throws(SoundFileError) {
@@ -19,9 +28,15 @@ public final class SoundFile {
         self.handle = handle
         self.sampleRate = Int(info.samplerate)
         self.channelCount = Int(info.channels)
+        // Set before any throw, so that deinit closes the file.
+        self.maximumFrames = info.channels > 0
+            ? min(Int(info.samplerate) * Int(Self.maximumDuration.components.seconds), Self.maximumSamples / Int(info.channels))
+            : 0
         guard info.channels > 0, info.samplerate > 0 else {
             throw SoundFileError(kind: .empty, path: path, detail: "no channels or no sample rate")
         }
+        // libsndfile reports SF_COUNT_MAX when it cannot tell; the read then stops at the limit.
+        if info.frames > maximumFrames && info.frames != Int64.max { throw tooLong() }
     }
 
     deinit {
@@ -50,6 +65,7 @@ public final class SoundFile {
         while true {
             let frames = chunk.withUnsafeMutableBufferPointer { read($0.baseAddress!, sf_count_t(chunkFrames)) }
             if frames <= 0 { break }
+            guard samples.count / channelCount + Int(frames) <= maximumFrames else { throw tooLong() }
             samples.append(contentsOf: chunk[0..<(Int(frames) * channelCount)])
         }
         guard Int(sf_error(handle)) == SF_ERR_NO_ERROR else { throw lastError() }
@@ -57,6 +73,10 @@ public final class SoundFile {
             throw SoundFileError(kind: .empty, path: path, detail: "no frames")
         }
         return samples
+    }
+
+    private func tooLong() -> SoundFileError {
+        SoundFileError(kind: .tooLong, path: path, detail: "it lasts more than \(maximumFrames / sampleRate) s")
     }
 
     private func lastError() -> SoundFileError {

@@ -9,6 +9,8 @@ public struct SoundFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case malformed
         /// The file opened but has nothing to play (no frames, no channels).
         case empty
+        /// Longer than `SoundFile.maximumDuration`: it is refused before it is decoded.
+        case tooLong
     }
 
     public let kind: Kind
@@ -28,6 +30,7 @@ public struct SoundFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unsupportedFormat: "unsupported sound file \(path): \(detail)"
         case .malformed: "broken sound file \(path): \(detail)"
         case .empty: "sound file \(path) has no audio: \(detail)"
+        case .tooLong: "sound file \(path) is too long to play as an alarm: \(detail)"
         }
     }
 }

@@ -41,11 +41,15 @@ extension StringProtocol {
     }
 }
 
-/// The whole file as UTF-8 text, or nil if it cannot be read. Theme indexes are tiny.
-func readTextFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+/// The whole file as UTF-8 text, or nil if it cannot be read. Theme indexes are tiny: anything
+/// but a regular file of at most 64 KiB is refused, so that a FIFO or a link to a device can
+/// neither block nor fill the sound thread.
+func readTextFile(_ path: String, limit: Int = 1 << 16) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -54,6 +58,7 @@ func readTextFile(_ path: String) -> String? {
         guard count >= 0 else { return nil }
         if count == 0 { break }
         bytes += chunk[0..<count]
+        if bytes.count > limit { return nil }
     }
     return String(decoding: bytes, as: UTF8.self)
 }

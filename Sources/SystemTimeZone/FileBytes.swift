@@ -13,8 +13,19 @@ struct FileReadError: Error {
 final class FileDescriptor {
     let raw: Int32
 
+    /// Refuses anything but a regular file (EINVAL): a FIFO would block the reader for ever.
+    /// Opened non-blocking, so that opening a FIFO returns at once.
     init(readingOnly path: String) throws(FileReadError) {
-        raw = try check(open(path, O_RDONLY | O_CLOEXEC), path)
+        let descriptor = try check(open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), path)
+        var status = stat()
+        let statCode = fstat(descriptor, &status) == 0 ? 0 : errno
+        guard statCode == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw statCode != 0
+                ? FileReadError(path: path, code: statCode, reason: String(cString: strerror(statCode)))
+                : FileReadError(path: path, code: EINVAL, reason: "not a regular file")
+        }
+        raw = descriptor
     }
 
     deinit { close(raw) }

@@ -20,28 +20,19 @@ final class TestBus: @unchecked Sendable {
     static func start() async throws -> TestBus {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dbus-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let config = directory.appendingPathComponent("bus.conf")
-        try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(directory.path)/bus</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
-        // Children of the test process start with SIGTERM blocked, so the daemon
-        // is stopped with SIGKILL: by this shell when its stdin closes, which
-        // also happens when the test process dies.
+        // The config comes from the fixture every test bus shares, which names no service
+        // directory of the machine's. Children of the test process start with SIGTERM
+        // blocked, so the daemon is stopped with SIGKILL: by this shell when its stdin
+        // closes, which also happens when the test process dies.
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/bin/sh")
         daemon.arguments = [
-            "-c", "/usr/bin/dbus-daemon --config-file=\"$0\" --nofork --print-address & read _; kill -9 $!", config.path,
+            "-c",
+            """
+            "$0" session "$1/bus" >"$1/bus.conf" || exit 1
+            /usr/bin/dbus-daemon --config-file="$1/bus.conf" --nofork --print-address & read _; kill -9 $!
+            """,
+            busConfig.path, directory.path,
         ]
         let output = Pipe()
         let lifeline = Pipe()
@@ -69,6 +60,9 @@ final class TestBus: @unchecked Sendable {
         }
         return bus
     }
+
+    private static let busConfig = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fixtures/bus-config.sh")
 
     func connect() throws -> Connection { try Connection(address: address) }
 

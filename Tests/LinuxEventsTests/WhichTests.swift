@@ -30,10 +30,14 @@ import Testing
         #expect(Spawner.which(directory.file("plain"), path: "/usr/bin") == nil)
     }
 
-    @Test func readsAnEmptyPathEntryAsTheCurrentDirectory() {
-        // FileManager's current directory is the process's, which `access` resolves against.
-        let here = FileManager.default.currentDirectoryPath
-        let expected = FileManager.default.isExecutableFile(atPath: here + "/Package.swift") ? "./Package.swift" : nil
-        #expect(Spawner.which("Package.swift", path: "/nonexistent:") == expected)
+    /// Changes the process's working directory for a moment: `make test` runs tests one at a time.
+    @Test func readsAnEmptyPathEntryAsTheCurrentDirectory() throws {
+        let files = FileManager.default
+        let previous = files.currentDirectoryPath
+        #expect(files.changeCurrentDirectoryPath(directory.path))
+        defer { _ = files.changeCurrentDirectoryPath(previous) }
+        #expect(Spawner.which("runnable", path: "/nonexistent:") == "./runnable")
+        #expect(Spawner.which("runnable", path: "/nonexistent") == nil)
+        #expect(Spawner.which("plain", path: "") == nil)
     }
 }

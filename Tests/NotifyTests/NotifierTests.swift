@@ -169,6 +169,12 @@ struct NotifierTests {
         #expect(post?.message.contains("org.freedesktop.Notifications") == true)
     }
 
+    /// A bus that could activate the machine's own notification daemon (dunst, mako and
+    /// xfce4-notifyd ship activation files) would start it instead of answering "no server".
+    @Test func theBusActivatesNoDaemonOfTheMachine() throws {
+        #expect(try session.activatableNames() == ["org.freedesktop.DBus"])
+    }
+
     @Test func postingWorksAgainWhenTheServerReturns() async throws {
         try session.fixture("stop-server")
         await #expect(throws: NotifyError.self) {

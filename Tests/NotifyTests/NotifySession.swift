@@ -45,6 +45,16 @@ final class NotifySession: Sendable {
         return try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[Any]]
     }
 
+    /// The names this bus would start a program for (`ListActivatableNames`).
+    func activatableNames() throws -> [String] {
+        let json = try Self.run("/usr/bin/busctl", [
+            "--address=\(address)", "--json=short",
+            "call", "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListActivatableNames",
+        ], capture: true)
+        let reply = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return (reply?["data"] as? [[String]])?.first ?? []
+    }
+
     /// Makes the mock server emit a signal of org.freedesktop.Notifications,
     /// as a real server does when the user clicks or dismisses.
     func emit(_ signal: String, signature: String, _ arguments: String) throws {

@@ -53,6 +53,32 @@ import Testing
         #expect(try SQLiteAlarmStore(path: path).load().openRuns.isEmpty)
     }
 
+    @Test func anAlarmsLastOccurrenceSurvivesReopeningIsReplacedByTheNextAndGoesWithTheAlarm() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(), nextFire: nil)
+        try store.record(.missed(Instant(secondsSinceEpoch: 1000)), of: alarm().id)
+        #expect(try SQLiteAlarmStore(path: path).load().lastOccurrences == [alarm().id: .missed(Instant(secondsSinceEpoch: 1000))])
+        try store.record(.rang(Instant(secondsSinceEpoch: 1000)), of: alarm().id)
+        #expect(try SQLiteAlarmStore(path: path).load().lastOccurrences == [alarm().id: .rang(Instant(secondsSinceEpoch: 1000))])
+        try store.delete(alarm().id)
+        #expect(try SQLiteAlarmStore(path: path).load().lastOccurrences.isEmpty)
+    }
+
+    @Test func aDatabaseOfTheFirstSchemaKeepsItsAlarmsAndGainsLastOccurrences() throws {
+        do {
+            let old = try Database(path: path)
+            _ = try old.migrate(Array(Schema.migrations.prefix(1)))
+            try old.execute("""
+                INSERT INTO alarm (id, time, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire)
+                VALUES ('\(alarm().id.rawValue)', '07:00:00', 'mon', 'Old', 'bell', 1.0, 1, 5, 3, 4242)
+                """)
+        }
+        let store = try SQLiteAlarmStore(path: path)
+        #expect(try store.load().nextFires == [alarm().id: Instant(secondsSinceEpoch: 4242)])
+        try store.record(.rang(Instant(secondsSinceEpoch: 4242)), of: alarm().id)
+        #expect(try store.load().lastOccurrences[alarm().id] == .rang(Instant(secondsSinceEpoch: 4242)))
+    }
+
     @Test func everyPromptKindRoundTripsThroughItsText() {
         let prompts: [ChallengePrompt] = [
             .math(MathProblem(a: 40, b: 12, op: .minus)), .math(MathProblem(a: 6, b: 15, op: .times, tail: .init(op: .plus, c: 99))),

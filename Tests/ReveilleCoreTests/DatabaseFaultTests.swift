@@ -99,7 +99,7 @@ import Testing
 
     @Test func everyNoteHasItsOwnSentence() {
         let notes = ["notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable",
-                     "database-unavailable", "database-unwritable", "alarm-unreadable", "low-power-mode",
+                     "database-unavailable", "database-unwritable", "alarm-unreadable", "alarm-over-limits", "low-power-mode",
                      "wake-from-suspend-unavailable", "sound-muted"]
         let sentences = Set(notes.map { PreflightNotes.sentence(for: $0) })
         #expect(sentences.count == notes.count)

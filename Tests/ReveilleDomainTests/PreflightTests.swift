@@ -51,6 +51,12 @@ import Testing
         #expect(verdict(result) == (true, ["sound-muted"]))
     }
 
+    @Test func alarmsOverTheLimitsAreOnlyNoted() {
+        let snapshot = HealthSnapshot(permissions: allGranted, alarmsOverLimits: true)
+        let result = preflight.execute(rules: PreflightRules(), snapshot: snapshot)
+        #expect(verdict(result) == (true, ["alarm-over-limits"]))
+    }
+
     @Test func blockingAndNotedReasonsAreAllListed() {
         let snapshot = HealthSnapshot(
             permissions: [.sound: true, .terminal: true], lowPowerModeOn: true, canWakeFromSuspend: false, soundMuted: true

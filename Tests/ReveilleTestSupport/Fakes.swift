@@ -22,14 +22,17 @@ public final class FixedZone: ZoneProvider {
 
 /// Remembers where it is armed; the test fires it.
 public final class FakeWakeTimer: WakeTimer {
-    private let state = Mutex<(armed: Instant?, handler: (@Sendable () -> Void)?)>((nil, nil))
+    private let state = Mutex<(armed: Instant?, handler: (@Sendable (WakeTimerEvent) async -> Void)?)>((nil, nil))
     public let wakesFromSuspend: Bool
     public init(wakesFromSuspend: Bool = true) { self.wakesFromSuspend = wakesFromSuspend }
-    public func start(handler: @escaping @Sendable () -> Void) { state.withLock { $0.handler = handler } }
+    public func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void) { state.withLock { $0.handler = handler } }
     public func arm(at instant: Instant?) { state.withLock { $0.armed = instant } }
     public var armedAt: Instant? { state.withLock { $0.armed } }
-    /// What the live timer does when it expires or the wall clock jumps: calls the handler.
-    public func fire() { state.withLock { $0.handler }?() }
+    /// What the live timer does when its instant comes; returns once the core has handled it.
+    public func fire() async { await state.withLock { $0.handler }?(.expired) }
+    /// What the live timer does when the wall clock is set (the timerfd's cancel-on-set,
+    /// `ECANCELED`); returns once the core has handled it.
+    public func clockSet() async { await state.withLock { $0.handler }?(.clockChanged) }
 }
 
 /// An in-memory store that can be told to fail.
@@ -72,6 +75,7 @@ public final class FakeStore: AlarmStore {
             s.nextFires[id] = nil
             s.openRuns.removeAll { $0.alarmId == id }
             s.sessions[id] = nil
+            s.lastOccurrences[id] = nil
         }
     }
 
@@ -87,6 +91,11 @@ public final class FakeStore: AlarmStore {
     public func recordMissed(_ id: AlarmID, at: Instant) throws {
         try checkWritable()
         missedLog.withLock { $0.append((id, at)) }
+    }
+
+    public func record(_ occurrence: LastOccurrence, of id: AlarmID) throws {
+        try checkWritable()
+        state.withLock { $0.lastOccurrences[id] = occurrence }
     }
 }
 

@@ -160,6 +160,23 @@ import Testing
         }
     }
 
+    @Test func aStreamThatTimedOutOnAHungServerIsRemovedOnceTheServerContinues() async throws {
+        try await withPulseSession { session in
+            let player = try SoundPlayer(serverAddress: session.serverAddress, applicationName: "SoundTests", timeout: .seconds(1))
+            let server = try pid_t(String(contentsOfFile: session.variables["PULSE_RUNTIME_PATH"]! + "/pid", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines))!
+            kill(server, SIGSTOP)
+            #expect { try player.play(silence, volume: 1) } throws: { ($0 as? PulseError)?.kind == .timedOut }
+            kill(server, SIGCONT)
+            // Answers come in order: after the first round trip the server has created the stream
+            // and the player has asked to remove it; after the second it has removed it.
+            _ = try player.serverInfo()
+            _ = try player.serverInfo()
+            let streams = try run("pactl", ["list", "short", "sink-inputs"], environment: session.environment)
+            #expect(streams.isEmpty, "streams left on the server: \(streams)")
+        }
+    }
+
     @Test func aClipWithMoreChannelsThanPulseAudioAllowsIsUnsupported() async throws {
         try await withPulseSession { session in
             let player = try SoundPlayer(serverAddress: session.serverAddress, applicationName: "SoundTests")

@@ -53,6 +53,30 @@ final class ScratchDirectory {
         #expect(clip.duration == .milliseconds(500))
     }
 
+    /// FLAC keeps an hour of silence small, and its header says how long it is: the file is
+    /// refused when it is opened, before a single frame is decoded.
+    @Test func aFileLongerThanTenMinutesIsRefusedWhenOpened() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path + "/hour.flac"
+        try run("sox", ["-n", "-r", "8000", "-c", "1", path, "trim", "0", "3700"])
+        do {
+            _ = try SoundFile(path: path)
+            Issue.record("an hour-long file was opened for decoding")
+        } catch {
+            #expect(error.kind == .tooLong)
+        }
+        #expect(throws: SoundFileError(kind: .tooLong, path: path, detail: "it lasts more than 600 s")) {
+            _ = try AudioClip(contentsOf: path)
+        }
+    }
+
+    @Test func aFileJustUnderTheLimitDecodes() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path + "/long.flac"
+        try run("sox", ["-n", "-r", "800", "-c", "1", path, "trim", "0", "599"])
+        #expect(try AudioClip(contentsOf: path).frameCount == 599 * 800)
+    }
+
     @Test func aMissingFileIsUnreadable() throws {
         #expect(throws: SoundFileError.self) { try SoundFile(path: "/nonexistent/alarm.oga") }
         do {

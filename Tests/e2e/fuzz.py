@@ -41,6 +41,7 @@ EXPECTED_ERRORS = {
     "io.github.Reveille1.Error.NotFound", "io.github.Reveille1.Error.InvalidArgument",
     "io.github.Reveille1.Error.NotRinging", "io.github.Reveille1.Error.SnoozeLimitReached",
     "io.github.Reveille1.Error.LockedOut", "io.github.Reveille1.Error.AlarmActive",
+    "io.github.Reveille1.Error.LimitReached",
 }
 BASIC = "ybnqiuxtdsog"
 

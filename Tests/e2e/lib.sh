@@ -228,21 +228,7 @@ output_is() {
 # Starts a dbus-daemon of type system on a socket in the session and exports DBUS_SYSTEM_BUS_ADDRESS.
 start_system_bus() {
     local socket=$SESSION/system_bus_socket
-    cat >"$SESSION/system.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow user="*"/>
-    <allow own="*"/>
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-  </policy>
-</busconfig>
-CONF
+    "$REPO/Tests/fixtures/bus-config.sh" system "$socket" >"$SESSION/system.conf"
     dbus-daemon --config-file="$SESSION/system.conf" --fork --nopidfile --print-pid=3 3>"$SESSION/system-bus.pid" </dev/null >/dev/null
     export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$socket
     trap 'stop_system_bus; stop_session' EXIT

@@ -18,7 +18,7 @@ add_many() {
 import sys, dbus
 manager = dbus.Interface(dbus.SessionBus().get_object("io.github.Reveille1", "/io/github/Reveille1"), "io.github.Reveille1.Manager")
 for n in range(int(sys.argv[1])):
-    manager.AddAlarm(dbus.Dictionary({"time": "07:00", "label": "%d " % n + "x" * 200, "repeat": dbus.Array(["mon"], signature="s")}, signature="sv"))' "$1"
+    manager.AddAlarm(dbus.Dictionary({"time": "07:00", "label": "%d " % n + "x" * 240, "repeat": dbus.Array(["mon"], signature="s")}, signature="sv"))' "$1"
 }
 
 # Checks what the agent did with a corrupt alarms.db whose garbage has the sha256 GARBAGE;
@@ -66,7 +66,7 @@ stopped() {
 
 crashed() {
     start_agent
-    add_many 1500
+    add_many 900
     stop_agent -9
     # Everything into alarms.db, then a few changes only in the WAL, then a crash.
     /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()' "$DB"
@@ -85,7 +85,10 @@ crashed() {
 failed=()
 for case in replaced stopped crashed; do
     note "$case"
-    ("$case") || failed+=("$case")
+    # In the background, so that `set -e` holds inside the case: a subshell on the left of
+    # `||` would run with it switched off, and a failing step would go unnoticed.
+    ("$case") &
+    wait $! || failed+=("$case")
     stop_agent
     rm -rf "$XDG_DATA_HOME/reveille" "$SESSION/agent.log"
 done

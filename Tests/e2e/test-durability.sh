@@ -33,14 +33,14 @@ assert_contains "$(cat "$SESSION/second.log")" "$SERVICE" "the message names the
 note "second agent: $(cat "$SESSION/second.log")"
 
 note "a second agent on another bus, the same database"
-other_bus=$(dbus-daemon --session --fork --print-address=1 --print-pid=3 3>"$SESSION/other-bus.pid")
-trap 'kill "$(cat "$SESSION/other-bus.pid")" 2>/dev/null; stop_session' EXIT
+other_bus=$("$REPO/Tests/fixtures/notify-session.sh" bus "$SESSION/other-bus")
+trap '"$REPO/Tests/fixtures/notify-session.sh" stop "$SESSION/other-bus"; stop_session' EXIT
 status=0
 DBUS_SESSION_BUS_ADDRESS=$other_bus timeout 10 "$BIN/reveilled" >"$SESSION/second.log" 2>&1 || status=$?
 [ "$status" != 0 ] && [ "$status" != 124 ] || fail "a second agent on the same database exited with $status"
 assert_contains "$(cat "$SESSION/second.log")" "$DB" "the message names the database"
 note "second agent: $(cat "$SESSION/second.log")"
-kill "$(cat "$SESSION/other-bus.pid")"
+"$REPO/Tests/fixtures/notify-session.sh" stop "$SESSION/other-bus"
 assert_eq "$(busctl --user status "$SERVICE" | sed -n 's/^PID=//p')" "$first" "the first agent still owns the name"
 assert_eq "$(call ListAlarms)" "$before" "the first agent still serves"
 

@@ -43,6 +43,33 @@ grep -q '^\[D-BUS Service\]$' "$activation" || problem "$activation has no [D-BU
 [ "$(key "$unit" BusName)" = io.github.Reveille1 ] || problem "$unit: BusName is not io.github.Reveille1"
 [ "$(key "$unit" WantedBy)" = default.target ] || problem "$unit: not WantedBy=default.target"
 
+# Issue 9 §4: any exit the user did not ask for is restarted, still after ten failures in a row.
+out=$(python3 - "$unit" 2>&1 <<'PY'
+import re, sys
+keys = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"^(\w+)=(.*)$", line.strip())
+    if m:
+        keys[m.group(1)] = m.group(2).strip()
+def seconds(text):
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(ms|s|sec|min|m|h)?", text)
+    if not m:
+        sys.exit(f"cannot read the duration {text!r}")
+    return float(m.group(1)) * {"ms": 0.001, None: 1, "s": 1, "sec": 1, "min": 60, "m": 60, "h": 3600}[m.group(2)]
+if keys.get("Restart") != "always":
+    sys.exit(f"Restart is {keys.get('Restart')!r}, not 'always'")
+delay = seconds(keys.get("RestartSec", "100ms"))
+interval = seconds(keys.get("StartLimitIntervalSec", "10s"))
+burst = int(keys.get("StartLimitBurst", "5"))
+# systemd refuses a start when more than StartLimitBurst starts fall within the interval; ten
+# failures in a row are eleven starts, RestartSec apart.
+starts = min(11, int(interval // delay) + 1) if delay > 0 else 11
+if interval != 0 and starts > burst:
+    sys.exit(f"{starts} starts fall within StartLimitIntervalSec={interval:g}s but StartLimitBurst is {burst}: "
+             "the agent would not be restarted after ten failures in a row")
+PY
+) || problem "$unit: $out"
+
 for xml in "$data/icons/io.github.Reveille1.svg" "$data/io.github.Reveille1.xml"; do
     out=$(python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$xml" 2>&1) ||
         problem "$(basename "$xml") is not well-formed XML: $out"

@@ -25,7 +25,8 @@ struct LiveHealth: SystemHealth {
 
     func snapshot() async -> HealthSnapshot {
         let notifications = await desktop.notifier.problem() == nil
-        let sound = desktop.sound.problem() == nil
+        let soundStatus = await desktop.sound.status()
+        let sound = soundStatus.problem == nil
         return HealthSnapshot(
             permissions: [
                 .notifications: notifications,
@@ -35,7 +36,7 @@ struct LiveHealth: SystemHealth {
             ],
             lowPowerModeOn: await power.isLowPower(),
             canWakeFromSuspend: timer.wakesFromSuspend,
-            soundMuted: sound && desktop.sound.isMuted(),
+            soundMuted: sound && soundStatus.muted,
             database: DatabaseHealth(path: database.path, movedAside: database.movedAside)
         )
     }

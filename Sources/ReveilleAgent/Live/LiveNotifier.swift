@@ -17,7 +17,12 @@ public final class LiveNotifier: AlarmNotifier {
     private let soundProblems = Mutex<[AlarmID: String]>([:])
     private let staleActions = Mutex<Subscription?>(nil)
     private let serverRestarts = Mutex<Subscription?>(nil)
+    /// The newest notices, held so that they stay on screen; see `maximumNotices`.
     private let notices = Mutex<[Notification]>([])
+
+    /// Notices kept at most: a long run of them (missed alarms) neither fills the screen nor
+    /// memory. The oldest closes when a new one comes.
+    static let maximumNotices = 20
 
     public static let desktopEntry = "io.github.Reveille1"
     static let serverName = "org.freedesktop.Notifications"
@@ -137,7 +142,7 @@ public final class LiveNotifier: AlarmNotifier {
                 let content = NotificationContent(summary: summary, body: body, urgency: .normal,
                                                   desktopEntry: Self.desktopEntry)
                 let handle = try await notifier.post(content, onAction: { _ in }, onClosed: { _ in })
-                notices.withLock { $0.append(handle) }
+                notices.withLock { $0.append(handle, keepingLast: Self.maximumNotices) }
             } catch {
                 Log.shared.error("cannot show a notice: \(error)")
             }
@@ -164,6 +169,14 @@ private struct Ringing: Sendable {
         return NotificationContent(
             summary: notification.summary, body: body, actions: actions, urgency: .critical,
             timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry)
+    }
+}
+
+extension Array {
+    /// Appends `element` and drops the oldest elements beyond `limit`.
+    mutating func append(_ element: Element, keepingLast limit: Int) {
+        append(element)
+        if count > limit { removeFirst(count - limit) }
     }
 }
 

@@ -8,19 +8,38 @@ import Synchronization
 ///
 /// Connects lazily: the sound server may start after the agent, or restart under it. While an
 /// alarm should sound and cannot, it tries again with back-off and says so through `onProblem`.
+/// A sound file that cannot be played gives way to the theme's alarm sound, then to a tone made
+/// in memory, and the notification says which.
+///
+/// Every call to the sound server runs on the sound thread: a hung server holds up only other
+/// sound work there, never the core, D-Bus or Swift's cooperative pool. Health checks run on a
+/// second thread, so that a `Preflight` never delays starting or stopping a sound.
 public final class LiveSound: SoundOutput {
     /// What the notification says while an alarm cannot be heard.
     static let silentNotice = "No sound: the sound server is not answering"
     /// A muted or quieter default sink is raised while alarms ring (`force_audible`).
     static let audibleVolume = 0.3
     static let raisedVolume = 0.6
+    /// How long a health check may take before the server counts as not answering.
+    static let checkTimeout: Duration = .seconds(2)
+    static let checkWait: Duration = .seconds(3)
+    static let notAnswering = SoundStatus(problem: "no sound server: it did not answer within \(checkWait)", muted: false)
 
     private let environment: [String: String]
     private let fadeIn: Duration
     private let forceAudible: Bool
     private let onProblem: @Sendable (AlarmID, String?) -> Void
-    private let jobs = SerialTasks()
+    private let thread = SoundThread()
+    private let checkThread = SoundThread()
     private let state = Mutex(State())
+    private let checks = Mutex<Checks>(Checks())
+
+    /// Checks asked for and the last one made: a check that started after a caller asked
+    /// answers that caller too, so callers that pile up behind a slow check share one.
+    private struct Checks {
+        var asked = 0
+        var last: (servesUpTo: Int, status: SoundStatus)?
+    }
 
     private struct State {
         var player: SoundPlayer?
@@ -38,6 +57,16 @@ public final class LiveSound: SoundOutput {
         /// Tells this start's retries from a later start's.
         var attempt: Int
         var failures = 0
+        /// Decoded on the first attempt and kept for the retries.
+        var decoded: AlarmSound?
+        /// What the notification was last told, so that it is told only of changes.
+        var reported: String?
+
+        /// What the notification adds: which fallback plays, and whether the server fails.
+        var notice: String? {
+            let lines = [decoded?.fallbackNote, failures > 0 ? LiveSound.silentNotice : nil].compactMap { $0 }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        }
     }
 
     public init(environment: [String: String], fadeInSeconds: Int64, forceAudible: Bool,
@@ -48,21 +77,26 @@ public final class LiveSound: SoundOutput {
         self.onProblem = onProblem
     }
 
+    // What is wanted changes at once, on the caller's thread; only the server calls wait their
+    // turn on the sound thread. So a stop that comes while a start waits on a slow server makes
+    // that start drop its sound as soon as the server answers.
+
     public func start(_ id: AlarmID, sound: String, volume: Double) {
-        jobs.add { [self] in
+        let attempt = state.withLock { state in
+            state.nextAttempt += 1
+            let previous = state.wanted[id]
+            state.wanted[id] = Wanted(sound: sound, volume: volume, attempt: state.nextAttempt,
+                                      failures: previous?.failures ?? 0, reported: previous?.reported)
+            return state.nextAttempt
+        }
+        thread.schedule { [self] in
             silence(id)
-            let attempt = state.withLock { state in
-                state.nextAttempt += 1
-                state.wanted[id] = Wanted(sound: sound, volume: volume, attempt: state.nextAttempt,
-                                          failures: state.wanted[id]?.failures ?? 0)
-                return state.nextAttempt
-            }
             play(id, attempt: attempt)
         }
     }
 
     public func raise(_ id: AlarmID, volume: Double) {
-        jobs.add { [self] in
+        thread.schedule { [self] in
             state.withLock { state in
                 state.wanted[id]?.volume = volume
                 return state.playing[id]
@@ -71,58 +105,88 @@ public final class LiveSound: SoundOutput {
     }
 
     public func stop(_ id: AlarmID) {
-        jobs.add { [self] in
+        let reported = state.withLock { $0.wanted.removeValue(forKey: id)?.reported }
+        thread.schedule { [self] in
             silence(id)
-            let (failed, nothingWanted) = state.withLock { state in
-                ((state.wanted.removeValue(forKey: id)?.failures ?? 0) > 0, state.wanted.isEmpty)
-            }
-            if failed { onProblem(id, nil) }
-            if nothingWanted { restoreSink() }
+            if reported != nil { onProblem(id, nil) }
+            if state.withLock({ $0.wanted.isEmpty }) { restoreSink() }
         }
+    }
+
+    /// Whether sound can be played now, and whether the output is muted. Answers within a few
+    /// seconds whatever the server does: a server that does not answer by then is a problem.
+    public func status() async -> SoundStatus {
+        let asked = checks.withLock { checks in
+            checks.asked += 1
+            return checks.asked
+        }
+        return await checkThread.perform(within: Self.checkWait) { [self] in
+            if let last = checks.withLock({ $0.last }), last.servesUpTo >= asked { return last.status }
+            let servesUpTo = checks.withLock { $0.asked }
+            let status = Self.check()
+            checks.withLock { $0.last = (servesUpTo, status) }
+            return status
+        } ?? Self.notAnswering
     }
 
     /// Whether sound can be played now; nil when it can.
-    public func problem() -> String? {
+    public func problem() async -> String? { await status().problem }
+
+    /// Whether the default output is muted or nearly silent.
+    public func isMuted() async -> Bool { await status().muted }
+
+    /// On the check thread: a connection of its own, so that it never waits behind a playing sound.
+    private static func check() -> SoundStatus {
         do {
-            _ = try SoundPlayer.probe(applicationName: "Reveille")
-            return nil
+            let player = try SoundPlayer(applicationName: "Reveille", timeout: checkTimeout)
+            _ = try player.serverInfo()
+            let sink = try? player.defaultSinkState()
+            return SoundStatus(problem: nil, muted: sink.map { $0.muted || $0.volume < 0.05 } ?? false)
         } catch {
-            return "no sound server: \(error)"
+            return SoundStatus(problem: "no sound server: \(error)", muted: false)
         }
     }
 
-    /// Whether the default output is muted or nearly silent.
-    public func isMuted() -> Bool {
-        guard let sink = try? player().defaultSinkState() else { return false }
-        return sink.muted || sink.volume < 0.05
-    }
-
-    // MARK: On the job queue from here on
+    // MARK: On the sound thread from here on
 
     private func play(_ id: AlarmID, attempt: Int) {
         guard let wanted = state.withLock({ $0.wanted[id] }), wanted.attempt == attempt else { return }
-        let path: String
-        do { path = try resolve(wanted.sound) } catch {
-            return Log.shared.error("cannot play the alarm sound for \(id): \(error)")
-        }
+        let sound = wanted.decoded ?? decode(id, wanted)
         do {
             let player = try player()
             makeAudible(player)
-            let playing = try player.play(file: path, volume: wanted.volume, fadeIn: fadeIn, loop: true) { [weak self] end in
+            let playing = try player.play(sound.clip, volume: wanted.volume, fadeIn: fadeIn, loop: true) { [weak self] end in
                 Log.shared.warning("the alarm sound for \(id) ended: \(end)")
                 guard case .failed = end, let self else { return }
-                self.jobs.add { self.failed(id, attempt: attempt) }
+                self.thread.schedule { self.failed(id, attempt: attempt) }
             }
-            state.withLock { $0.playing[id] = playing }
-            if wanted.failures > 0 {
-                Log.shared.info("the alarm sound for \(id) plays again")
-                state.withLock { $0.wanted[id]?.failures = 0 }
-                onProblem(id, nil)
+            let recovered = state.withLock { state -> Bool? in
+                guard state.wanted[id]?.attempt == attempt else { return nil }
+                state.playing[id] = playing
+                defer { state.wanted[id]?.failures = 0 }
+                return state.wanted[id]?.failures ?? 0 > 0
             }
+            // Stopped or started anew while the server took its time.
+            guard let recovered else { return playing.stop() }
+            if recovered { Log.shared.info("the alarm sound for \(id) plays again") }
+            report(id)
         } catch {
             Log.shared.error("cannot play the alarm sound for \(id): \(error)")
             failed(id, attempt: attempt)
         }
+    }
+
+    /// Decodes the alarm's sound, or what stands in for it, once per start; says which fallback plays.
+    private func decode(_ id: AlarmID, _ wanted: Wanted) -> AlarmSound {
+        let sound = AlarmSound.load(wanted.sound, fallbackName: Alarm.defaultSound, environment: environment)
+        state.withLock { state in
+            if state.wanted[id]?.attempt == wanted.attempt { state.wanted[id]?.decoded = sound }
+        }
+        if let note = sound.fallbackNote {
+            Log.shared.warning("the alarm sound '\(wanted.sound)' for \(id) cannot play. \(note)")
+        }
+        report(id)
+        return sound
     }
 
     /// The sound could not start or died with its server: try again after 1, 2, 4 … 30 s.
@@ -134,13 +198,23 @@ public final class LiveSound: SoundOutput {
             return state.wanted[id]?.failures
         }
         guard let failures else { return }
-        if failures == 1 { onProblem(id, Self.silentNotice) }
+        report(id)
         let delay = min(30, 1 << min(failures - 1, 5))
         Log.shared.info("trying the alarm sound for \(id) again in \(delay) s")
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(delay)) { [weak self] in
             guard let self else { return }
-            self.jobs.add { self.play(id, attempt: attempt) }
+            self.thread.schedule { self.play(id, attempt: attempt) }
         }
+    }
+
+    /// Tells the notification what it should add for `id`, when that changed.
+    private func report(_ id: AlarmID) {
+        let change = state.withLock { state -> String?? in
+            guard let wanted = state.wanted[id], wanted.notice != wanted.reported else { return nil }
+            state.wanted[id]?.reported = wanted.notice
+            return .some(wanted.notice)
+        }
+        if let change { onProblem(id, change) }
     }
 
     private func silence(_ id: AlarmID) {
@@ -179,18 +253,12 @@ public final class LiveSound: SoundOutput {
         state.withLock { $0.player = player }
         return player
     }
-
-    private func resolve(_ sound: String) throws -> String {
-        if let path = SoundTheme.resolve(sound: sound, environment: environment) { return path }
-        if sound != Alarm.defaultSound, let fallback = SoundTheme.resolve(sound: Alarm.defaultSound, environment: environment) {
-            Log.shared.warning("sound '\(sound)' not found; playing \(Alarm.defaultSound) instead")
-            return fallback
-        }
-        throw SoundNotFound(sound: sound)
-    }
 }
 
-struct SoundNotFound: Error, CustomStringConvertible {
-    var sound: String
-    var description: String { "no sound file for '\(sound)' (install sound-theme-freedesktop, or give a file path)" }
+/// What a health check found out about sound.
+public struct SoundStatus: Sendable, Equatable {
+    /// Why no sound can be played now; nil when it can.
+    public var problem: String?
+    /// The default output is muted or nearly silent.
+    public var muted: Bool
 }

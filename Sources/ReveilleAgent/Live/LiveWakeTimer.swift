@@ -20,7 +20,7 @@ public final class LiveWakeTimer: ReveilleCore.WakeTimer {
         let handler = self.handler
         let onEvent: @Sendable (LinuxEvents.WakeTimer.Event) -> Void = { event in
             if event == .clockChanged { log.info("the wall clock jumped; planning again") }
-            handler.call()
+            handler.call(event == .clockChanged ? .clockChanged : .expired)
         }
         do {
             guard mayWakeMachine else { throw WakeNotWanted() }
@@ -33,7 +33,7 @@ public final class LiveWakeTimer: ReveilleCore.WakeTimer {
         }
     }
 
-    public func start(handler: @escaping @Sendable () -> Void) {
+    public func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void) {
         self.handler.set(handler)
     }
 
@@ -49,9 +49,12 @@ public final class LiveWakeTimer: ReveilleCore.WakeTimer {
 
 /// Holds the core's wake handler, set after the timer exists.
 final class HandlerSlot: Sendable {
-    private let handler = Mutex<(@Sendable () -> Void)?>(nil)
-    func set(_ value: @escaping @Sendable () -> Void) { handler.withLock { $0 = value } }
-    func call() { handler.withLock { $0 }?() }
+    private let handler = Mutex<(@Sendable (WakeTimerEvent) async -> Void)?>(nil)
+    func set(_ value: @escaping @Sendable (WakeTimerEvent) async -> Void) { handler.withLock { $0 = value } }
+    func call(_ event: WakeTimerEvent) {
+        guard let handler = handler.withLock({ $0 }) else { return }
+        Task { await handler(event) }
+    }
 }
 
 /// Why the timer is not a `CLOCK_REALTIME_ALARM` one when the user said so.

@@ -2,7 +2,8 @@ import DBus
 import ReveilleCore
 
 /// Follows logind's `PrepareForSleep` on the system bus: after a resume the core plans again,
-/// so an alarm that came due while the machine slept rings (within `late_grace`) or is missed.
+/// so an alarm that came due while the machine slept rings (within `late_grace`) or is missed,
+/// and a clock the firmware set wrong while it slept is planned from as it is now.
 final class SleepWatch: Sendable {
     /// Kept open for the subscription's sake.
     private let connection: Connection
@@ -24,7 +25,7 @@ final class SleepWatch: Sendable {
                     return Log.shared.info("the machine is going to sleep")
                 }
                 Log.shared.info("resumed from suspend; planning again")
-                Task { await core.wake() }
+                Task { await core.clockChanged() }
             }
             return SleepWatch(connection: system, subscription: subscription)
         } catch {

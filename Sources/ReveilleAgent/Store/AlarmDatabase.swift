@@ -76,4 +76,5 @@ final class AlarmDatabase: AlarmStore {
     func delete(_ id: AlarmID) throws { try store().delete(id) }
     func save(_ run: AlarmRun, session: ChallengeSession?) throws { try store().save(run, session: session) }
     func recordMissed(_ id: AlarmID, at: Instant) throws { try store().recordMissed(id, at: at) }
+    func record(_ occurrence: LastOccurrence, of id: AlarmID) throws { try store().record(occurrence, of: id) }
 }

@@ -104,6 +104,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                 }
             }
             state.unreadable = unreadable.sorted { $0.key < $1.key }.map { UnreadableAlarm(id: $0.key, reason: $0.value) }
+            state.lastOccurrences = try loadLastOccurrences(db)
             return state
         }
     }
@@ -216,7 +217,29 @@ public final class SQLiteAlarmStore: AlarmStore {
         }
     }
 
+    public func record(_ occurrence: LastOccurrence, of id: AlarmID) throws {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            let statement = try db.prepare("REPLACE INTO last_occurrence (alarm_id, due_at, outcome) VALUES (?, ?, ?)")
+            try statement.bind(id.rawValue, occurrence.at.secondsSinceEpoch, occurrence.outcome.rawValue)
+            try statement.run()
+        }
+    }
+
     // MARK: Decoding
+
+    /// A row this version cannot read is left out: the alarm then only loses its guard against a
+    /// clock set back, never its place.
+    private func loadLastOccurrences(_ db: Database) throws -> [AlarmID: LastOccurrence] {
+        var result: [AlarmID: LastOccurrence] = [:]
+        let statement = try db.prepare("SELECT alarm_id, due_at, outcome FROM last_occurrence")
+        while try statement.step() {
+            guard let id = AlarmID(statement.string(at: 0)),
+                  let outcome = LastOccurrence.Outcome(rawValue: statement.string(at: 2)) else { continue }
+            result[id] = LastOccurrence(at: Instant(secondsSinceEpoch: statement.int64(at: 1)), outcome: outcome)
+        }
+        return result
+    }
 
     private func loadChallenges(_ db: Database, unreadable: inout [String: String]) throws -> [String: [Challenge]] {
         var result: [String: [Challenge]] = [:]

@@ -57,5 +57,13 @@ enum Schema {
             due_at INTEGER NOT NULL
         );
         """,
+        // 2: each alarm's latest occurrence that rang or was reported missed (never twice).
+        """
+        CREATE TABLE last_occurrence (
+            alarm_id TEXT PRIMARY KEY REFERENCES alarm(id) ON DELETE CASCADE,
+            due_at INTEGER NOT NULL,
+            outcome TEXT NOT NULL
+        );
+        """,
     ]
 }

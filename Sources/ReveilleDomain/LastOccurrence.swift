@@ -1,0 +1,46 @@
+import ReveilleTime
+
+/// The latest occurrence of an alarm that rang or was reported missed.
+///
+/// Kept (and stored) because the wall clock can be set back: an occurrence that rang must not
+/// ring again, and one already reported missed must not be reported again, while one that was
+/// only missed because the clock ran ahead may still ring once its time lies ahead again.
+public struct LastOccurrence: Equatable, Sendable {
+    public enum Outcome: String, Sendable {
+        case rang
+        case missed
+    }
+
+    /// When the occurrence was due.
+    public var at: Instant
+    public var outcome: Outcome
+
+    public init(at: Instant, outcome: Outcome) {
+        self.at = at
+        self.outcome = outcome
+    }
+
+    public static func rang(_ at: Instant) -> LastOccurrence { LastOccurrence(at: at, outcome: .rang) }
+    public static func missed(_ at: Instant) -> LastOccurrence { LastOccurrence(at: at, outcome: .missed) }
+}
+
+extension ScheduleNextFire {
+    /// The next fire after `now` that has not rung yet: after the clock is set back, an occurrence
+    /// that rang stays behind, while one that was only reported missed is planned again.
+    public func execute(alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?) -> Instant? {
+        guard let last, last.outcome == .rang, last.at > now else { return execute(alarm: alarm, now: now, zone: zone) }
+        return execute(alarm: alarm, now: last.at, zone: zone)
+    }
+
+    /// A one-time alarm that was turned off because its occurrence was missed while the clock ran
+    /// ahead, turned on again once that occurrence lies ahead; any other alarm unchanged.
+    public func revived(_ alarm: Alarm, last: LastOccurrence?, now: Instant, zone: ZoneRules) -> Alarm {
+        guard !alarm.isEnabled, alarm.repeatDays.isEmpty, let date = alarm.date,
+              let last, last.outcome == .missed, last.at > now,
+              zone.instant(for: LocalDateTime(date: date, time: alarm.time)) == last.at
+        else { return alarm }
+        var alarm = alarm
+        alarm.isEnabled = true
+        return alarm
+    }
+}

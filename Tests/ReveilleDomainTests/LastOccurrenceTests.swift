@@ -1,0 +1,45 @@
+import ReveilleDomain
+import ReveilleTime
+import Testing
+
+/// Issue 9 §5: planning after the clock is set back, from an alarm's last occurrence.
+@Suite struct LastOccurrenceTests {
+    let schedule = ScheduleNextFire()
+    let daily = makeAlarm(at: wall(7, 0), on: Set(Weekday.allCases))
+    let sevenToday = instant(2026, 6, 10, 7, 0)
+    let sixToday = instant(2026, 6, 10, 6, 0)
+
+    @Test func anOccurrenceThatRangIsNotPlannedAgainWhenTheClockIsSetBeforeIt() {
+        let fire = schedule.execute(alarm: daily, now: sixToday, zone: .utc, last: .rang(sevenToday))
+        #expect(fire == instant(2026, 6, 11, 7, 0))
+    }
+
+    @Test func anOccurrenceOnlyReportedMissedIsPlannedAgainWhenItLiesAhead() {
+        let fire = schedule.execute(alarm: daily, now: sixToday, zone: .utc, last: .missed(sevenToday))
+        #expect(fire == sevenToday)
+    }
+
+    @Test func anOccurrenceThatRangBeforeNowChangesNothing() {
+        let now = instant(2026, 6, 10, 8, 0)
+        #expect(schedule.execute(alarm: daily, now: now, zone: .utc, last: .rang(sevenToday))
+            == schedule.execute(alarm: daily, now: now, zone: .utc))
+    }
+
+    @Test func aOneTimeAlarmTurnedOffByAMissIsTurnedOnWhenThatOccurrenceLiesAheadAgain() {
+        let missed = makeAlarm(at: wall(7, 0), date: day(2026, 6, 10), isEnabled: false)
+        let revived = schedule.revived(missed, last: .missed(sevenToday), now: sixToday, zone: .utc)
+        #expect(revived.isEnabled)
+        #expect(schedule.execute(alarm: revived, now: sixToday, zone: .utc, last: .missed(sevenToday)) == sevenToday)
+    }
+
+    @Test func aOneTimeAlarmStaysOffWhenItRangItsOccurrenceIsStillPastOrItWasMovedSince() {
+        let off = makeAlarm(at: wall(7, 0), date: day(2026, 6, 10), isEnabled: false)
+        #expect(!schedule.revived(off, last: .rang(sevenToday), now: sixToday, zone: .utc).isEnabled)
+        #expect(!schedule.revived(off, last: .missed(sevenToday), now: instant(2026, 6, 10, 7, 30), zone: .utc).isEnabled)
+        #expect(!schedule.revived(off, last: nil, now: sixToday, zone: .utc).isEnabled)
+        let moved = makeAlarm(at: wall(7, 30), date: day(2026, 6, 10), isEnabled: false)
+        #expect(!schedule.revived(moved, last: .missed(sevenToday), now: sixToday, zone: .utc).isEnabled)
+        let repeating = makeAlarm(at: wall(7, 0), on: weekdays, isEnabled: false)
+        #expect(!schedule.revived(repeating, last: .missed(sevenToday), now: sixToday, zone: .utc).isEnabled)
+    }
+}
