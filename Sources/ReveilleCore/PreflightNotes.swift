@@ -22,7 +22,7 @@ public enum PreflightNotes {
             return "The alarm database \(path) cannot be opened\(why); alarms cannot ring until it can. Reveille keeps trying: close the program that holds it, or free disk space."
         case "database-unwritable":
             let why = database.unwritable.map { " (\($0))" } ?? ""
-            return "Changes cannot be saved to the alarm database \(path)\(why); alarms still ring and are silenced, and Reveille keeps the changes in memory and saves them once it can, but they are lost if the agent stops first. Free disk space."
+            return "Changes cannot be saved to the alarm database \(path)\(why); alarms still ring and a solved challenge still stops them. Reveille keeps the changes in memory and saves them once it can, but they are lost if the agent stops first: free disk space."
         case "alarm-unreadable":
             let alarms = database.unreadableAlarms.map { "\($0.id) (\($0.reason))" }.joined(separator: ", ")
             return "These stored alarms cannot be read by this version and will not ring: \(alarms.isEmpty ? "none now" : alarms). They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected."
