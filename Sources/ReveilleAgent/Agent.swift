@@ -42,12 +42,15 @@ final class RunningAgent: Sendable {
     let lock: FileLock
     let signals: SignalWatch
     let zone: LiveZone
-    let store: SQLiteAlarmStore
+    let store: AlarmDatabase
     let shutdown: ShutdownSignal
     let sleep: SleepWatch?
+    /// Keeps trying to open a database that could not be opened at start; nil once it is open.
+    let opening: Task<Void, Never>?
 
     private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
-                 store: SQLiteAlarmStore, shutdown: ShutdownSignal, sleep: SleepWatch?) {
+                 store: AlarmDatabase, shutdown: ShutdownSignal, sleep: SleepWatch?, opening: Task<Void, Never>?) {
+        self.opening = opening
         self.core = core
         self.store = store
         self.connection = connection
@@ -72,7 +75,8 @@ final class RunningAgent: Sendable {
         do { lock = try FileLock(path: paths.lockFile) } catch {
             throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
         }
-        let opened = try DatabaseOpener.open(paths.databaseFile)
+        let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
+        let store = opener.openFirst()
 
         let connection = try Connection.session()
         let queue = DispatchQueue(label: "io.github.Reveille1.agent")
@@ -86,8 +90,8 @@ final class RunningAgent: Sendable {
         let desktop = Desktop.connect(config: config, environment: environment)
         let system = SystemBus.connect()
         let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
-                                databaseProblem: opened.problem)
-        let world = World(clock: LiveClock(), zone: zone, timer: timer, store: opened.store, notifier: desktop.notifier,
+                                database: store)
+        let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection))
         let core = AgentCore(world: world, config: config, wordList: words)
@@ -96,14 +100,16 @@ final class RunningAgent: Sendable {
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)
-        try await core.load()
+        // A database that cannot be opened yet keeps the agent on the bus, saying why and retrying.
+        let loaded = await opener.load(store, into: core)
         try connection.export([service.interface], at: BusNames.path)
         let reply = try await connection.requestName(BusNames.service)
         guard reply.isOwner else {
             throw SetupError("another agent already owns \(BusNames.service) on this session bus")
         }
         // Signals from here on carry the name clients watch for.
-        await core.resume()
+        let opening = loaded ? nil : Task { await opener.keepTrying(store, core: core) }
+        if loaded { await core.resume() }
         zone.watch(queue: queue) { Task { await core.zoneChanged() } }
         let sleep = await SleepWatch.start(core: core, system: system)
         let shutdown = ShutdownSignal()
@@ -120,12 +126,13 @@ final class RunningAgent: Sendable {
         }
         Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
-                            store: opened.store, shutdown: shutdown, sleep: sleep)
+                            store: store, shutdown: shutdown, sleep: sleep, opening: opening)
     }
 
     /// Stops cleanly once asked to; returns the exit status the shutdown carries.
     func waitForShutdown() async -> Int32 {
         let status = await shutdown.wait()
+        opening?.cancel()
         await core.silence()
         try? await connection.releaseName(BusNames.service)
         connection.close()

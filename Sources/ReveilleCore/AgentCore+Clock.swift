@@ -25,9 +25,9 @@ extension AgentCore {
             let alarm = schedule.revived(old, last: last, now: now, zone: zone)
             let fire = schedule.execute(alarm: alarm, now: now, zone: zone, last: last)
             guard alarm != old || fire != nextFires[id] else { continue }
-            try? world.store.save(alarm, nextFire: fire)
             alarms[id] = alarm
             nextFires[id] = fire
+            persistAlarm(id)
             changed = changed || alarm != old
         }
         if changed { emit(.alarmsChanged) }

@@ -18,10 +18,10 @@ extension AgentCore {
         guard case .snooze(let until, _) = EvaluateSnooze().execute(policy: alarm.snooze, snoozeCount: run.snoozeCount, now: now)
         else { throw .snoozeLimitReached(id) }
         ApplyRunEvent().reduce(run: &run, event: .snoozed(until: until, at: now))
-        try store(run, session: nil)
         runs[id] = run
         sessions[id] = nil
         lockoutEnds[id] = nil
+        persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
         replan()
@@ -62,10 +62,10 @@ extension AgentCore {
             throw .lockedOut(until: until)
         }
         guard let next = step.session else {
-            try finish(id, events: step.events)
+            finish(id, events: step.events)
             return (.dismissed, nil)
         }
-        try record(id, step.events, session: next)
+        record(id, step.events, session: next)
         if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
         emit(.challengeChanged(id))
         replan()
@@ -75,7 +75,7 @@ extension AgentCore {
     /// The person left the challenge (terminal closed): the pending problem is aborted, the alarm rings on.
     public func challengeAbandoned(_ id: AlarmID) {
         guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
-        try? record(id, [.dismissalAborted(at: now)], session: sessions[id])
+        record(id, [.dismissalAborted(at: now)], session: sessions[id])
     }
 
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
@@ -92,10 +92,12 @@ extension AgentCore {
         let index = currentIndex(run, alarm.challenges)
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
         let session = started.session.continuing(run)
-        try record(id, started.events, session: session)
+        record(id, started.events, session: session)
         if case .coolingDown(let until) = session.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
         emit(.challengeChanged(id))
-        replan()  // the new problem's deadline or a lockout carried over from before a snooze
+        // The new problem's deadline, or a lockout carried over from before a snooze, needs the
+        // timer, whoever asked for the challenge (GetChallenge too).
+        replan()
         return session
     }
 
@@ -106,36 +108,32 @@ extension AgentCore {
         return ordered.firstIndex { !solved.contains($0.id) } ?? 0
     }
 
-    /// Applies `events` to the open run and stores it with `session`; nothing changes if storing fails.
-    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) throws(AgentError) {
+    /// Applies `events` to the open run and stores it with `session`. The run moves on in memory
+    /// even if storing fails (the write is retried): a problem whose time ran out must not stay due.
+    func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) {
         guard var run = runs[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         if let session { run.keepFailures(of: session) }
-        try store(run, session: session)
         runs[id] = run
         sessions[id] = session
-    }
-
-    func store(_ run: AlarmRun, session: ChallengeSession?) throws(AgentError) {
-        do { try world.store.save(run, session: session) } catch { throw .failed("cannot save the alarm's state: \(error)") }
+        persist(run, session: session)
     }
 
     /// The stack is solved: silence, close, reset, and plan the next occurrence.
-    private func finish(_ id: AlarmID, events: [RunEvent]) throws(AgentError) {
+    /// A failed write never keeps it ringing: the dismissal is kept in memory and retried.
+    private func finish(_ id: AlarmID, events: [RunEvent]) {
         guard var run = runs[id], var alarm = alarms[id] else { return }
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
         let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
-        do {
-            try world.store.save(run, session: nil)
-            try world.store.save(alarm, nextFire: next)
-        } catch { throw .failed("cannot save the dismissal: \(error)") }
         runs[id] = nil
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
         alarms[id] = alarm
         nextFires[id] = next
+        persist(run, session: nil)
+        persistAlarm(id)
         stopRingingEffects(id)
         emit(.dismissed(id))
         emit(.alarmsChanged)

@@ -21,9 +21,10 @@ extension AgentCore {
         for (id, session) in sessions {
             guard let alarm = alarms[id], let fresh = flow.expire(session, of: alarm.challenges, now: now, using: &random)
             else { continue }
-            try? record(id, fresh.events, session: fresh.session)
+            record(id, fresh.events, session: fresh.session)
             emit(.challengeChanged(id))
         }
+        retryWritesIfDue()
         for (id, end) in lockoutEnds where end <= now {
             lockoutEnds[id] = nil
             emit(.challengeChanged(id))
@@ -51,6 +52,7 @@ extension AgentCore {
         // A problem expires the second after its deadline: an answer at the deadline still counts.
         deadlines += sessions.values.compactMap { $0.deadline?.adding(seconds: 1) }
         deadlines += lockoutEnds.values
+        if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
         world.timer.arm(at: deadlines.min())
         publish()
@@ -77,14 +79,12 @@ extension AgentCore {
         guard let alarm = alarms[id] else { return }
         var run = runs[id] ?? AlarmRun(alarmId: id, startedAt: now)
         ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: now))
-        do {
-            try world.store.save(run, session: sessions[id])
-            if nextFires[id] != nil { try world.store.save(alarm, nextFire: nil) }
-        } catch {
-            // Ring anyway: an alarm that stays silent because a disk failed is the worse outcome.
-        }
+        let wasPlanned = nextFires[id] != nil
         runs[id] = run
         nextFires[id] = nil
+        // Rings whether or not these writes succeed: a failed one is retried.
+        persist(run, session: sessions[id])
+        if wasPlanned { persistAlarm(id) }
         nudged.remove(id)
         startRingingEffects(id)
         emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
@@ -96,14 +96,14 @@ extension AgentCore {
         guard var alarm = alarms[id] else { return }
         let toldBefore = lastOccurrences[id] == .missed(fire)
         if !toldBefore {
-            try? world.store.recordMissed(id, at: fire)
+            persistMissed(id, at: fire)
             remember(.missed(fire), of: id)
         }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
         let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
-        try? world.store.save(alarm, nextFire: next)
         alarms[id] = alarm
         nextFires[id] = next
+        persistAlarm(id)
         guard !toldBefore else { return emit(.alarmsChanged) }
         let local = zone.localDateTime(at: fire)
         world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",

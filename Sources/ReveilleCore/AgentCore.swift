@@ -20,6 +20,7 @@ public actor AgentCore {
     var nudged: Set<AlarmID> = []
     /// Lockouts whose end has not been announced yet.
     var lockoutEnds: [AlarmID: Instant] = [:]
+    var database = DatabaseState()
     /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
     var lastOccurrences: [AlarmID: LastOccurrence] = [:]
 
@@ -59,6 +60,8 @@ public actor AgentCore {
     public func load() throws(AgentError) {
         let stored: StoredState
         do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
+        database.unavailable = nil
+        reportUnreadable(stored.unreadable)
         for alarm in stored.alarms { alarms[alarm.id] = alarm }
         nextFires = stored.nextFires
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
@@ -115,9 +118,7 @@ public actor AgentCore {
     }
 
     public func preflight() async -> EvaluatePreflight.Result {
-        var snapshot = await world.health.snapshot()
-        snapshot.alarmsOverLimits = alarms.count > Alarm.maximumCount || alarms.values.contains(where: \.exceedsLimits)
-        return EvaluatePreflight().execute(rules: PreflightRules(), snapshot: snapshot)
+        EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await healthSnapshot())
     }
 
     func snapshot(_ alarm: Alarm) -> AlarmSnapshot {

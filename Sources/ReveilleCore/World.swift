@@ -51,14 +51,18 @@ public struct StoredState: Equatable, Sendable {
     public var nextFires: [AlarmID: Instant]
     public var openRuns: [AlarmRun]
     public var sessions: [AlarmID: ChallengeSession]
+    /// Stored alarms whose values cannot be decoded: skipped, and reported.
+    public var unreadable: [UnreadableAlarm]
     public var lastOccurrences: [AlarmID: LastOccurrence]
 
     public init(alarms: [Alarm] = [], nextFires: [AlarmID: Instant] = [:], openRuns: [AlarmRun] = [],
-                sessions: [AlarmID: ChallengeSession] = [:], lastOccurrences: [AlarmID: LastOccurrence] = [:]) {
+                sessions: [AlarmID: ChallengeSession] = [:], lastOccurrences: [AlarmID: LastOccurrence] = [:],
+                unreadable: [UnreadableAlarm] = []) {
         self.alarms = alarms
         self.nextFires = nextFires
         self.openRuns = openRuns
         self.sessions = sessions
+        self.unreadable = unreadable
         self.lastOccurrences = lastOccurrences
     }
 }

@@ -30,14 +30,53 @@ public struct HealthSnapshot: Equatable, Sendable {
     public var soundMuted: Bool
     /// A stored alarm breaks a limit made after it was stored; it still rings as it is.
     public var alarmsOverLimits: Bool
+    /// The faults of the alarm database that the agent found while running.
+    public var database: DatabaseHealth
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
-                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false) {
+                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false,
+                database: DatabaseHealth = DatabaseHealth()) {
         self.permissions = permissions
         self.lowPowerModeOn = lowPowerModeOn
         self.canWakeFromSuspend = canWakeFromSuspend
         self.soundMuted = soundMuted
         self.alarmsOverLimits = alarmsOverLimits
+        self.database = database
+    }
+}
+
+/// What is wrong with the alarm database, each with the reason, for Preflight and its details.
+public struct DatabaseHealth: Equatable, Sendable {
+    /// The database file, to name it in explanations.
+    public var path: String
+    /// Set when a corrupt database was moved aside at start: what happened, and where it went.
+    public var movedAside: String?
+    /// Set while the database cannot be opened (locked, unreadable, …): why.
+    public var unavailable: String?
+    /// Set while writes fail (a full disk, …) and changes are held in memory: why.
+    public var unwritable: String?
+    /// Alarms skipped because their stored values cannot be decoded: id and reason.
+    public var unreadableAlarms: [UnreadableAlarm]
+
+    public init(path: String = "the alarm database", movedAside: String? = nil, unavailable: String? = nil,
+                unwritable: String? = nil, unreadableAlarms: [UnreadableAlarm] = []) {
+        self.path = path
+        self.movedAside = movedAside
+        self.unavailable = unavailable
+        self.unwritable = unwritable
+        self.unreadableAlarms = unreadableAlarms
+    }
+}
+
+/// A stored alarm that could not be decoded: it is skipped, never dropped from the database.
+public struct UnreadableAlarm: Equatable, Sendable {
+    /// The stored id, as text: it may itself be what cannot be decoded.
+    public var id: String
+    public var reason: String
+
+    public init(id: String, reason: String) {
+        self.id = id
+        self.reason = reason
     }
 }
 
@@ -53,6 +92,7 @@ public struct EvaluatePreflight: Sendable {
 
     public static let blockingReasons: Set<String> = [
         "notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable",
+        "database-unavailable",
     ]
 
     public init() {}
@@ -66,6 +106,9 @@ public struct EvaluatePreflight: Sendable {
         require(rules.requireSound, .sound, "sound-unavailable")
         require(rules.requireTerminal, .terminal, "terminal-missing")
         require(rules.requireDatabase, .database, "database-unreadable")
+        if snapshot.database.unavailable != nil { reasons.append("database-unavailable") }
+        if snapshot.database.unwritable != nil { reasons.append("database-unwritable") }
+        if !snapshot.database.unreadableAlarms.isEmpty { reasons.append("alarm-unreadable") }
         if snapshot.lowPowerModeOn { reasons.append("low-power-mode") }
         if !snapshot.canWakeFromSuspend { reasons.append("wake-from-suspend-unavailable") }
         if snapshot.soundMuted { reasons.append("sound-muted") }

@@ -166,6 +166,14 @@ public final class Database {
         return lines == ["ok"] ? [] : lines
     }
 
+    /// Caps the database at `pages` pages (`PRAGMA max_page_count`), never below its current size:
+    /// a write that needs more fails with `SQLITE_FULL`, as on a full disk.
+    public func setMaxPageCount(_ pages: Int) throws(SQLiteError) {
+        // PRAGMA takes no parameters; an Int interpolates as digits only.
+        let statement = try prepare("PRAGMA max_page_count = \(max(1, pages))")
+        _ = try statement.step()
+    }
+
     /// Whether `PRAGMA quick_check` finds the database healthy.
     public func quickCheck() throws(SQLiteError) -> Bool {
         try quickCheckProblems().isEmpty

@@ -23,6 +23,8 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isCorruption: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
     /// A UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused the change.
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+    /// The disk (or the database's page limit) is full.
+    public var isFull: Bool { code == SQLITE_FULL }
     /// Another connection held a lock for longer than the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 

@@ -13,9 +13,9 @@ import Testing
 
     var path: String { directory + "/alarms.db" }
 
-    func alarm() -> Alarm {
-        Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 6, minute: 30, second: 15)!,
-              date: CivilDate(year: 2027, month: 3, day: 1), label: "Ünïcode ⏰", sound: "/tmp/x.oga", volume: 0.25,
+    func alarm(id: String = "12345678-1234-4234-8234-123456789abc", label: String = "Ünïcode ⏰") -> Alarm {
+        Alarm(id: AlarmID(id)!, time: WallTime(hour: 6, minute: 30, second: 15)!,
+              date: CivilDate(year: 2027, month: 3, day: 1), label: label, sound: "/tmp/x.oga", volume: 0.25,
               isEnabled: false, snooze: SnoozePolicy(minutes: 7, maxSnoozes: .unlimited),
               challenges: [
                 Challenge(id: ChallengeID("a"), params: .math(difficulty: .hard, timeLimit: 45), orderIndex: 0),
@@ -92,11 +92,81 @@ import Testing
     @Test func anUnreadableDatabaseIsMovedAsideWithItsBytesAndAFreshOneOpens() throws {
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: URL(fileURLWithPath: path))
-        let opened = try DatabaseOpener.open(path)
-        #expect(opened.problem != nil)
-        #expect(try opened.store.load().alarms.isEmpty)
+        guard case .opened(let store, let movedAside) = DatabaseOpener.open(path) else {
+            Issue.record("a corrupt database was not replaced by a fresh one")
+            return
+        }
+        #expect(movedAside != nil)
+        #expect(try store.load().alarms.isEmpty)
         let moved = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("alarms.db.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
         #expect(moved.count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + moved[0])) == garbage)
+    }
+
+    @Test func onlyWhatSQLiteCallsCorruptIsMovedAside() {
+        // Primary result codes: BUSY 5, LOCKED 6, IOERR 10, CORRUPT 11, FULL 13, CANTOPEN 14, NOTADB 26.
+        for code: Int32 in [11, 26] {
+            #expect(DatabaseOpener.isCorruption(SQLiteError(code: code, extendedCode: code, message: "")))
+        }
+        for code: Int32 in [5, 6, 10, 13, 14] {
+            #expect(!DatabaseOpener.isCorruption(SQLiteError(code: code, extendedCode: code, message: "")))
+        }
+        #expect(DatabaseOpener.isCorruption(StoreError("quick_check failed", isCorruption: true)))
+        #expect(!DatabaseOpener.isCorruption(StoreError("closed")))
+        #expect(!DatabaseOpener.isCorruption(SchemaVersionError.newerThanKnown(found: 9, known: 1)))
+    }
+
+    @Test func aDatabaseLockedByAnotherProgramIsLeftInPlaceAndReportedUnavailable() throws {
+        let alarm = alarm()
+        try SQLiteAlarmStore(path: path).save(alarm, nextFire: nil)
+        let holder = try Database(path: path)
+        try holder.execute("BEGIN EXCLUSIVE")
+        guard case .unavailable(let reason) = DatabaseOpener.open(path) else {
+            Issue.record("a locked database was opened or moved aside")
+            return
+        }
+        #expect(reason.contains("locked"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!names.contains { $0.contains("corrupt") })
+        try holder.execute("COMMIT")
+        guard case .opened(let store, nil) = DatabaseOpener.open(path) else {
+            Issue.record("the database did not open once the lock was released")
+            return
+        }
+        #expect(try store.load().alarms == [alarm])
+    }
+
+    @Test func aRowThatCannotBeDecodedIsSkippedAndReportedAndTheOthersLoad() throws {
+        let good = alarm()
+        let bad = ["2", "3", "4"].map { alarm(id: "\($0)2345678-1234-4234-8234-123456789abc") }
+        let store = try SQLiteAlarmStore(path: path)
+        for alarm in [good] + bad { try store.save(alarm, nextFire: Instant(secondsSinceEpoch: 1000)) }
+        let raw = try Database(path: path)
+        try raw.execute("UPDATE alarm SET max_snoozes = 99999999999 WHERE id = '\(bad[0].id)'")
+        try raw.execute("UPDATE challenge SET kind = 'bogus' WHERE alarm_id = '\(bad[1].id)'")
+        try raw.execute("UPDATE alarm SET next_fire = 9223372036854775807 WHERE id = '\(bad[2].id)'")
+
+        guard case .opened(let reopened, nil) = DatabaseOpener.open(path) else {
+            Issue.record("a database with undecodable rows was not opened as it is")
+            return
+        }
+        let state = try reopened.load()
+        #expect(state.alarms == [good])
+        #expect(state.unreadable.map(\.id) == bad.map(\.id.rawValue))
+        let rows = try raw.prepare("SELECT count(*) FROM alarm")
+        _ = try rows.step()
+        #expect(rows.int(at: 0) == 4)
+    }
+
+    @Test func aPageLimitMakesWritesFailAsAFullDiskWould() throws {
+        let store = try SQLiteAlarmStore(path: path, maxPageCount: 1)
+        #expect {
+            for n in 10..<60 {
+                let id = "123456\(n)-1234-4234-8234-123456789abc"
+                try store.save(alarm(id: id, label: String(repeating: "x", count: 3000)), nextFire: nil)
+            }
+        } throws: { error in
+            (error as? SQLiteError)?.isFull == true
+        }
     }
 }

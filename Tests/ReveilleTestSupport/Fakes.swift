@@ -40,6 +40,7 @@ public final class FakeStore: AlarmStore {
     private let state = Mutex(StoredState())
     private let missedLog = Mutex<[(AlarmID, Instant)]>([])
     private let failing = Mutex(false)
+    private let failingReads = Mutex(false)
     public init(_ initial: StoredState = StoredState()) { state.withLock { $0 = initial } }
 
     public func failWrites(_ fail: Bool) { failing.withLock { $0 = fail } }
@@ -50,7 +51,13 @@ public final class FakeStore: AlarmStore {
         if failing.withLock({ $0 }) { throw FakeFailure() }
     }
 
-    public func load() throws -> StoredState { state.withLock { $0 } }
+    /// Makes `load` fail, as a database that cannot be opened does.
+    public func failReads(_ fail: Bool) { failingReads.withLock { $0 = fail } }
+
+    public func load() throws -> StoredState {
+        if failingReads.withLock({ $0 }) { throw FakeFailure() }
+        return state.withLock { $0 }
+    }
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
         try checkWritable()

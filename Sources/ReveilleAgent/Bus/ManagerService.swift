@@ -17,9 +17,8 @@ public struct ManagerService: Sendable {
     }
 
     public var interface: ExportedInterface {
-        ExportedInterface(
-            BusNames.manager,
-            methods: [
+        // While the database cannot be opened these fail with why, rather than answer from no alarms.
+        let alarmMethods = [
                 method("AddAlarm", in: "a{sv}", out: "s", ["spec"], ["id"]) { args in
                     let id = try await core.add(try AlarmCodec.decodeChanges(vardict(args[0])))
                     return [.string(id.rawValue)]
@@ -61,9 +60,17 @@ public struct ManagerService: Sendable {
                     let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "")
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
+        ].map { $0.gated(core) }
+        return ExportedInterface(
+            BusNames.manager,
+            methods: alarmMethods + [
                 method("Preflight", out: "bas", [], ["ok", "reasons"]) { _ in
                     let result = await core.preflight()
                     return [.bool(result.ok), .array("s", result.reasons.map(Value.string))]
+                },
+                method("PreflightDetails", out: "a{ss}", [], ["details"]) { _ in
+                    let details = await core.preflightDetails().sorted { $0.key < $1.key }
+                    return [.dictionary(key: "s", value: "s", details.map { DictEntry(.string($0.key), .string($0.value)) })]
                 },
             ],
             properties: [
@@ -140,4 +147,17 @@ private func alarmID(_ value: Value) throws(AgentError) -> AlarmID {
 private func vardict(_ value: Value) throws(AgentError) -> [String: Value] {
     guard let dictionary = value.vardictValue else { throw .invalidArgument("expected an a{sv} dictionary") }
     return dictionary
+}
+
+private extension ExportedMethod {
+    /// The same method, failing with the reason while `core` has no database to answer from.
+    func gated(_ core: AgentCore) -> ExportedMethod {
+        var gated = self
+        let handler = self.handler
+        gated.handler = { call in
+            do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
+            return try await handler(call)
+        }
+        return gated
+    }
 }

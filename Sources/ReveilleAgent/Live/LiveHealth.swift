@@ -21,8 +21,7 @@ struct LiveHealth: SystemHealth {
     let terminal: LiveTerminalLauncher
     let timer: LiveWakeTimer
     let power: LivePower
-    /// Set when the database had to be moved aside at start.
-    let databaseProblem: String?
+    let database: AlarmDatabase
 
     func snapshot() async -> HealthSnapshot {
         let notifications = await desktop.notifier.problem() == nil
@@ -33,11 +32,12 @@ struct LiveHealth: SystemHealth {
                 .notifications: notifications,
                 .sound: sound,
                 .terminal: terminal.isAvailable,
-                .database: databaseProblem == nil,
+                .database: database.movedAside == nil,
             ],
             lowPowerModeOn: await power.isLowPower(),
             canWakeFromSuspend: timer.wakesFromSuspend,
-            soundMuted: sound && soundStatus.muted
+            soundMuted: sound && soundStatus.muted,
+            database: DatabaseHealth(path: database.path, movedAside: database.movedAside)
         )
     }
 }

@@ -9,11 +9,17 @@ public final class SQLiteAlarmStore: AlarmStore {
     private let database: Mutex<Database?>
 
     /// Opens (and migrates) the database at `path`, and reads it all once to be sure it can be read.
-    public init(path: String) throws {
+    ///
+    /// `maxPageCount` caps the file's size in pages, so that tests can fill the "disk" (see reveilled(8)).
+    public init(path: String, maxPageCount: Int? = nil) throws {
         let database = try Database(path: path)
         do {
-            guard try database.quickCheck() else { throw StoreError("the database failed its integrity check") }
+            let problems = try database.quickCheckProblems()
+            guard problems.isEmpty else {
+                throw StoreError("the database failed its integrity check: \(problems.prefix(3).joined(separator: "; "))", isCorruption: true)
+            }
             try database.migrate(Schema.migrations)
+            if let maxPageCount { try database.setMaxPageCount(maxPageCount) }
         } catch {
             try? database.setCheckpointOnClose(false)
             throw error
@@ -48,14 +54,24 @@ public final class SQLiteAlarmStore: AlarmStore {
         try database.withLock { db in
             let db = try Self.open(db)
             var state = StoredState()
-            let challenges = try loadChallenges(db)
+            var unreadable: [String: String] = [:]
+            let challenges = try loadChallenges(db, unreadable: &unreadable)
             let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire FROM alarm")
             while try rows.step() {
-                guard let alarm = decodeAlarm(rows, challenges: challenges[rows.string(at: 0)] ?? []) else {
-                    throw StoreError("alarm '\(rows.string(at: 0))' has values this version cannot read")
+                let key = rows.string(at: 0)
+                // One row this version cannot read is skipped and reported; it never takes the others down.
+                guard unreadable[key] == nil else { continue }
+                guard let alarm = decodeAlarm(rows, challenges: challenges[key] ?? []) else {
+                    unreadable[key] = "its time, date, repeat days, volume or snooze settings are out of range"
+                    continue
+                }
+                let fire = rows.optionalInt64(at: 11)
+                guard fire.map(Self.plausibleTimes.contains) ?? true else {
+                    unreadable[key] = "its next ring time is out of range"
+                    continue
                 }
                 state.alarms.append(alarm)
-                if let fire = rows.optionalInt64(at: 11) { state.nextFires[alarm.id] = Instant(secondsSinceEpoch: fire) }
+                if let fire { state.nextFires[alarm.id] = Instant(secondsSinceEpoch: fire) }
             }
             let runs = try db.prepare("""
                 SELECT id, alarm_id, started_at, snooze_count, snoozed_until, rang_at, session_index, session_prompt,
@@ -64,7 +80,13 @@ public final class SQLiteAlarmStore: AlarmStore {
                 FROM run WHERE outcome = 'inProgress'
                 """)
             while try runs.step() {
-                guard let id = AlarmID(runs.string(at: 1)) else { continue }
+                guard let id = AlarmID(runs.string(at: 1)), state.alarms.contains(where: { $0.id == id }) else { continue }
+                guard Self.plausibleRun(runs) else {
+                    unreadable[id.rawValue] = "its ringing state is out of range"
+                    state.alarms.removeAll { $0.id == id }
+                    state.nextFires[id] = nil
+                    continue
+                }
                 var run = AlarmRun(alarmId: id, startedAt: Instant(secondsSinceEpoch: runs.int64(at: 2)))
                 run.snoozeCount = runs.int(at: 3)
                 run.snoozedUntil = runs.optionalInt64(at: 4).map(Instant.init(secondsSinceEpoch:))
@@ -73,7 +95,9 @@ public final class SQLiteAlarmStore: AlarmStore {
                 run.lastFailureAt = runs.optionalInt64(at: 14).map(Instant.init(secondsSinceEpoch:))
                 run.challengeRuns = try loadChallengeRuns(db, runID: runs.int64(at: 0))
                 state.openRuns.append(run)
-                if let index = runs.optionalInt(at: 6), let prompt = runs.optionalString(at: 7).flatMap(PromptCodec.decode) {
+                let challengeCount = state.alarms.first { $0.id == id }?.challenges.count ?? 0
+                if let index = runs.optionalInt(at: 6), index < challengeCount,
+                   let prompt = runs.optionalString(at: 7).flatMap(PromptCodec.decode) {
                     state.sessions[id] = ChallengeSession(
                         index: index, prompt: prompt,
                         startedAt: Instant(secondsSinceEpoch: runs.int64(at: 8)),
@@ -82,9 +106,21 @@ public final class SQLiteAlarmStore: AlarmStore {
                         lastFailureAt: runs.optionalInt64(at: 12).map(Instant.init(secondsSinceEpoch:)))
                 }
             }
+            state.unreadable = unreadable.sorted { $0.key < $1.key }.map { UnreadableAlarm(id: $0.key, reason: $0.value) }
             state.lastOccurrences = try loadLastOccurrences(db)
             return state
         }
+    }
+
+    /// Instants a Reveille could have stored: from 1970 to the end of year 9999.
+    static let plausibleTimes: ClosedRange<Int64> = 0...253_402_300_799
+
+    /// Whether an open run's numbers are ones a Reveille could have stored.
+    private static func plausibleRun(_ row: Statement) -> Bool {
+        let times = [row.int64(at: 2), row.int64(at: 5)]
+            + [4, 8, 9, 12].compactMap { row.optionalInt64(at: $0) }
+        let counts = [3, 6, 10, 11].compactMap { row.optionalInt64(at: $0) }
+        return times.allSatisfy(plausibleTimes.contains) && counts.allSatisfy((0...Int64(UInt32.max)).contains)
     }
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
@@ -209,13 +245,16 @@ public final class SQLiteAlarmStore: AlarmStore {
         return result
     }
 
-    private func loadChallenges(_ db: Database) throws -> [String: [Challenge]] {
+    private func loadChallenges(_ db: Database, unreadable: inout [String: String]) throws -> [String: [Challenge]] {
         var result: [String: [Challenge]] = [:]
         let statement = try db.prepare("SELECT alarm_id, order_index, id, kind, value, time_limit FROM challenge ORDER BY alarm_id, order_index")
         while try statement.step() {
             guard let params = PromptCodec.decode(kind: statement.string(at: 3), value: statement.string(at: 4),
                                                   timeLimit: statement.optionalInt64(at: 5))
-            else { throw StoreError("a challenge of alarm '\(statement.string(at: 0))' has values this version cannot read") }
+            else {
+                unreadable[statement.string(at: 0)] = "its challenge '\(statement.string(at: 3))' cannot be read"
+                continue
+            }
             result[statement.string(at: 0), default: []].append(
                 Challenge(id: ChallengeID(statement.string(at: 2)), params: params, orderIndex: statement.int(at: 1)))
         }
@@ -238,11 +277,14 @@ public final class SQLiteAlarmStore: AlarmStore {
         let repeatText = row.string(at: 3)
         guard let days = try? AlarmText.parseRepeat(repeatText.isEmpty ? [] : repeatText.split(separator: ",").map(String.init))
         else { return nil }
-        let max = row.int(at: 9)
+        let max = row.int64(at: 9), minutes = row.int64(at: 8), volume = row.double(at: 6)
+        guard max == -1 || SnoozePolicy.maxSnoozeRange.contains(Int(clamping: max)),
+              SnoozePolicy.minuteRange.contains(Int(clamping: minutes)), volume.isFinite, (0...1).contains(volume)
+        else { return nil }
         return Alarm(
             id: id, time: time, date: date, repeatDays: days, label: row.string(at: 4), sound: row.string(at: 5),
-            volume: row.double(at: 6), isEnabled: row.bool(at: 7),
-            snooze: SnoozePolicy(minutes: row.int(at: 8), maxSnoozes: max < 0 ? .unlimited : .limited(max)),
+            volume: volume, isEnabled: row.bool(at: 7),
+            snooze: SnoozePolicy(minutes: Int(minutes), maxSnoozes: max < 0 ? .unlimited : .limited(Int(max))),
             expectedQR: row.optionalString(at: 10), challenges: challenges)
     }
 
@@ -255,5 +297,10 @@ public final class SQLiteAlarmStore: AlarmStore {
 /// The database holds something this agent cannot make sense of.
 public struct StoreError: Error, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    /// SQLite found the file damaged (`PRAGMA quick_check`): it must be moved aside.
+    public var isCorruption: Bool
+    init(_ description: String, isCorruption: Bool = false) {
+        self.description = description
+        self.isCorruption = isCorruption
+    }
 }

@@ -11,30 +11,26 @@ struct Doctor: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    /// One sentence per preflight reason, with what to do.
-    static let explanations: [String: String] = [
-        "notifications-disabled": "No notification server with action buttons answers on the session bus: you could not snooze or dismiss from the notification. Start your desktop's notification service (GNOME Shell, Plasma, dunst, mako, xfce4-notifyd).",
-        "sound-unavailable": "No PulseAudio or PipeWire sound server answers, so alarms would be silent. Start one (systemctl --user start pipewire-pulse, or pulseaudio --start).",
-        "terminal-missing": "No terminal emulator was found to run the challenge. Install one (apt install xterm) or set REVEILLE_TERMINAL or 'terminal' in reveille.conf.",
-        "database-unreadable": "The alarm database could not be read and was moved aside (see journalctl --user -u reveille). Restore it or add your alarms again.",
-        "low-power-mode": "Power saving is on or the machine runs on battery; an alarm may ring late if the machine sleeps. Plug it in for the night.",
-        "wake-from-suspend-unavailable": "Reveille cannot wake this machine from suspend, so an alarm rings only once it is awake. Keep it awake overnight or give the session CAP_WAKE_ALARM (newer systemd does).",
-        "sound-muted": "The default sound output is muted or nearly silent. Reveille raises it while ringing, but check your volume.",
-    ]
-
     func run() async throws {
         var problems: [String] = []
         let paths = ConfigLocation(environment: Spawner.currentEnvironment())
         if let configProblem = paths.problem() { problems.append(configProblem) }
-        let reply = try await AgentClient.connect().call("Preflight")
+        let client = try AgentClient.connect()
+        let reply = try await client.call("Preflight")
         let ok = reply.first?.boolValue ?? false
         let reasons = reply.dropFirst().first?.arrayValue?.compactMap(\.stringValue) ?? []
+        // The agent's sentences carry the reasons (which file, which lock, which alarm).
+        var details: [String: String] = [:]
+        for entry in try await client.call("PreflightDetails").first?.dictionaryEntries ?? [] {
+            if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
+        }
         if output.json {
             print(Output.json(.structure([.bool(ok), .array("s", reasons.map(Value.string))])))
         } else {
             for reason in reasons {
                 let blocking = EvaluatePreflight.blockingReasons.contains(reason)
-                print("\(blocking ? "✗" : "!") \(reason): \(Self.explanations[reason] ?? "see reveille(1)")")
+                let sentence = details[reason] ?? PreflightNotes.sentence(for: reason)
+                print("\(blocking ? "✗" : "!") \(reason): \(sanitizeForTerminal(sentence))")
             }
             for problem in problems { print("✗ configuration: \(problem)") }
             if reasons.isEmpty && problems.isEmpty { print("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.") }

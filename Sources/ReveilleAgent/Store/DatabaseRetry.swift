@@ -1,0 +1,77 @@
+import Dispatch
+import ReveilleCore
+
+/// Opens the alarm database at start, and keeps trying with back-off while it cannot be opened.
+///
+/// The agent never serves an empty set in place of the user's alarms and never exits for this:
+/// it stays on the bus, fails requests for the alarms with the reason, and loads them once it can.
+struct DatabaseRetry: Sendable {
+    let path: String
+    /// `REVEILLE_TEST_MAX_PAGE_COUNT`: a test aid that caps the database's size, as a full disk would.
+    let maxPageCount: Int?
+
+    /// The first wait between tries and the longest, in seconds.
+    static let firstDelay = 1
+    static let maxDelay = 60
+
+    init(path: String, environment: [String: String]) {
+        self.path = path
+        maxPageCount = environment["REVEILLE_TEST_MAX_PAGE_COUNT"].flatMap { Int($0) }
+    }
+
+    /// The store, open or waiting to be.
+    func openFirst() -> AlarmDatabase {
+        switch DatabaseOpener.open(path, maxPageCount: maxPageCount) {
+        case .opened(let store, let movedAside):
+            let database = AlarmDatabase(path: path, reason: "")
+            database.attach(store, movedAside: movedAside)
+            return database
+        case .unavailable(let reason):
+            Log.shared.error("the alarm database \(path) cannot be opened (\(reason)); retrying")
+            return AlarmDatabase(path: path, reason: reason)
+        }
+    }
+
+    /// Loads the alarms into the core; false, with the core told why, when they cannot be read yet.
+    func load(_ database: AlarmDatabase, into core: AgentCore) async -> Bool {
+        do {
+            try await core.load()
+            return true
+        } catch {
+            await core.databaseUnavailable(database.unavailableReason ?? "\(error)")
+            return false
+        }
+    }
+
+    /// Retries, 1 s doubling to 60 s, until the alarms are loaded; then rings what is due.
+    func keepTrying(_ database: AlarmDatabase, core: AgentCore) async {
+        var delay = Self.firstDelay
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(delay))
+            delay = min(delay * 2, Self.maxDelay)
+            if database.unavailableReason != nil {
+                switch await openOffThePool() {
+                case .opened(let store, let movedAside):
+                    database.attach(store, movedAside: movedAside)
+                case .unavailable(let reason):
+                    database.stillUnavailable(reason)
+                    await core.databaseUnavailable(reason)
+                    continue
+                }
+            }
+            guard !Task.isCancelled, await load(database, into: core) else { continue }
+            await core.resume()
+            Log.shared.info("the alarm database \(path) is open: serving \(await core.list().count) alarms")
+            return
+        }
+    }
+
+    /// Opening may wait out SQLite's busy timeout; that wait must not hold a cooperative thread.
+    private func openOffThePool() async -> DatabaseOpener.Outcome {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: DatabaseOpener.open(path, maxPageCount: maxPageCount))
+            }
+        }
+    }
+}

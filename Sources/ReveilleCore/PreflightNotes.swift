@@ -1,0 +1,41 @@
+import ReveilleDomain
+
+/// The one table of what each Preflight note means: one sentence with the reason and what to do.
+///
+/// `PreflightDetails` answers from it and `reveille doctor` prints it; a new note needs one row here.
+public enum PreflightNotes {
+    /// The sentence for the note `name`, with the reasons `database` holds.
+    public static func sentence(for name: String, database: DatabaseHealth = DatabaseHealth()) -> String {
+        let path = database.path
+        switch name {
+        case "notifications-disabled":
+            return "No notification server with action buttons answers on the session bus: you could not snooze or dismiss from the notification. Start your desktop's notification service (GNOME Shell, Plasma, dunst, mako, xfce4-notifyd)."
+        case "sound-unavailable":
+            return "No PulseAudio or PipeWire sound server answers, so alarms would be silent. Start one (systemctl --user start pipewire-pulse, or pulseaudio --start)."
+        case "terminal-missing":
+            return "No terminal emulator was found to run the challenge. Install one (apt install xterm) or set REVEILLE_TERMINAL or 'terminal' in reveille.conf."
+        case "database-unreadable":
+            let what = database.movedAside.map { " (\($0))" } ?? ""
+            return "The alarm database could not be read and was moved aside\(what); see journalctl --user -u reveille. Restore it or add your alarms again."
+        case "database-unavailable":
+            let why = database.unavailable.map { " (\($0))" } ?? ""
+            return "The alarm database \(path) cannot be opened\(why); alarms cannot ring until it can. Reveille keeps trying: close the program that holds it, or free disk space."
+        case "database-unwritable":
+            let why = database.unwritable.map { " (\($0))" } ?? ""
+            return "Changes cannot be saved to the alarm database \(path)\(why); alarms still ring and a solved challenge still stops them. Reveille keeps the changes in memory and saves them once it can, but they are lost if the agent stops first: free disk space."
+        case "alarm-unreadable":
+            let alarms = database.unreadableAlarms.map { "\($0.id) (\($0.reason))" }.joined(separator: ", ")
+            return "These stored alarms cannot be read by this version and will not ring: \(alarms.isEmpty ? "none now" : alarms). They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected."
+        case "alarm-over-limits":
+            return "Some stored alarms break limits added after they were stored (a label over \(Alarm.maximumLabelLength) characters or \(Alarm.maximumLabelBytes) bytes, a QR code too short or too long, more than \(Alarm.maximumCount) alarms); they still ring as they are, but an edit must bring them within the limits."
+        case "low-power-mode":
+            return "Power saving is on or the machine runs on battery; an alarm may ring late if the machine sleeps. Plug it in for the night."
+        case "wake-from-suspend-unavailable":
+            return "Reveille cannot wake this machine from suspend, so an alarm rings only once it is awake. Keep it awake overnight or give the session CAP_WAKE_ALARM (newer systemd does)."
+        case "sound-muted":
+            return "The default sound output is muted or nearly silent. Reveille raises it while ringing, but check your volume."
+        default:
+            return "See reveille(1)."
+        }
+    }
+}
