@@ -34,10 +34,10 @@ extension AgentCore {
         wake()
     }
 
-    /// Keeps the occurrence in memory even when the store cannot: this session then still
-    /// neither rings it twice nor reports it twice.
+    /// Keeps the occurrence in memory even when the store cannot (the write is retried): this
+    /// session then still neither rings it twice nor reports it twice.
     func remember(_ occurrence: LastOccurrence, of id: AlarmID) {
         lastOccurrences[id] = occurrence
-        try? world.store.record(occurrence, of: id)
+        persistOccurrence(id)
     }
 }

@@ -23,6 +23,8 @@ enum PendingWrite {
     /// The alarm as it is in memory when the write is retried.
     case alarm(AlarmID)
     case missed(AlarmID, Instant)
+    /// The alarm's last occurrence as it is in memory when the write is retried.
+    case occurrence(AlarmID)
 }
 
 extension AgentCore {
@@ -94,6 +96,13 @@ extension AgentCore {
         flushWrites()
     }
 
+    /// Stores the alarm's last occurrence as it is in memory now.
+    func persistOccurrence(_ id: AlarmID) {
+        let queued = database.pending.contains { if case .occurrence(let other) = $0 { other == id } else { false } }
+        if !queued { database.pending.append(.occurrence(id)) }
+        flushWrites()
+    }
+
     /// Writes what waits, in order, up to the first failure; then backs off.
     func flushWrites() {
         while let write = database.pending.first {
@@ -103,6 +112,8 @@ extension AgentCore {
                 case .alarm(let id):
                     if let alarm = alarms[id] { try world.store.save(alarm, nextFire: nextFires[id]) }
                 case .missed(let id, let at): try world.store.recordMissed(id, at: at)
+                case .occurrence(let id):
+                    if let occurrence = lastOccurrences[id] { try world.store.record(occurrence, of: id) }
                 }
             } catch {
                 writeFailed(error)

@@ -65,6 +65,19 @@ import Testing
         #expect(f.fakes.timer.armedAt == until)
     }
 
+    @Test func theLastOccurrenceOfARingThatCouldNotBeSavedIsSavedOnceTheDiskHasRoom() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        let due = try #require(f.fakes.store.contents.nextFires[id])
+        f.fakes.store.failWrites(true)
+        await f.fireTimer()
+        #expect(await f.core.ringingAlarms == [id])
+        #expect(f.fakes.store.contents.lastOccurrences[id] == nil)
+        f.fakes.store.failWrites(false)
+        await f.fireTimer()
+        #expect(f.fakes.store.contents.lastOccurrences[id] == .rang(due))
+    }
+
     @Test func whileTheDatabaseCannotBeOpenedRequestsFailWithTheReasonAndPreflightBlocks() async throws {
         let store = FakeStore(StoredState(alarms: [Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!)]))
         store.failReads(true)
