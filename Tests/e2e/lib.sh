@@ -44,7 +44,7 @@ stop_session() {
         kill -9 "$(agent_pid)" 2>/dev/null || true
         wait "$(agent_pid)" 2>/dev/null || true
     fi
-    $REVEILLE_TMUX kill-server 2>/dev/null || true
+    [ -z "${REVEILLE_TMUX:-}" ] || $REVEILLE_TMUX kill-server 2>/dev/null || true
     "$E2E_DIR/session.sh" stop "$SESSION" || true
     [ "${KEEP_SESSION:-}" ] || rm -rf "$SESSION"
 }
