@@ -19,9 +19,9 @@ IFACE=io.github.Reveille1.Manager
 fail() { echo "FAIL: $*" >&2; exit 1; }
 note() { echo "  - $*"; }
 
-# A fresh private session for this test, stopped when the test exits.
-# A session that failed to start would leave the test on the caller's own bus and HOME, which
-# on a developer's desktop holds the real alarms: refuse to run anywhere but inside SESSION.
+# A fresh private session for this test, stopped when the test exits. A session that failed
+# to start would leave the test on the caller's own bus and HOME, which on a developer's
+# desktop holds the real alarms: refuse to run anywhere but inside SESSION.
 start_session() {
     SESSION=$(mktemp -d "${TMPDIR:-/tmp}/reveille-e2e.XXXXXX")
     SESSION=$(cd "$SESSION" && pwd -P)
@@ -187,9 +187,8 @@ louder_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 
 # assert_stopped FILE LOUD_UNTIL WHAT: FILE was recorded across the moment the sound should
 # stop (WHAT), which came after its first LOUD_UNTIL seconds (long enough to span a pause in
-# the alarm sound). The same recording must be loud
-# before it and silent over its last second, and long enough for both: a dead recorder or an
-# empty file fails instead of passing as silence.
+# the alarm sound). The same recording must be loud before it and silent over its last second,
+# and long enough for both: a dead recorder or an empty file fails instead of passing as silence.
 assert_stopped() {
     local file=$1 loud_until=$2 what=$3 length before after
     length=$(duration "$file")
