@@ -19,11 +19,24 @@ IFACE=io.github.Reveille1.Manager
 fail() { echo "FAIL: $*" >&2; exit 1; }
 note() { echo "  - $*"; }
 
-# A fresh private session for this test, stopped when the test exits.
+# A fresh private session for this test, stopped when the test exits. A session that failed
+# to start would leave the test on the caller's own bus and HOME, which on a developer's
+# desktop holds the real alarms: refuse to run anywhere but inside SESSION.
 start_session() {
     SESSION=$(mktemp -d "${TMPDIR:-/tmp}/reveille-e2e.XXXXXX")
-    eval "$("$E2E_DIR/session.sh" start "$SESSION")"
+    SESSION=$(cd "$SESSION" && pwd -P)
     trap 'stop_session' EXIT
+    local environment
+    environment=$("$E2E_DIR/session.sh" start "$SESSION") || fail "session.sh start $SESSION failed (see above)"
+    eval "$environment"
+    case ${DBUS_SESSION_BUS_ADDRESS:-} in
+    *"=$SESSION/"*) ;;
+    *) fail "the session bus '${DBUS_SESSION_BUS_ADDRESS:-}' is not inside $SESSION" ;;
+    esac
+    case ${HOME:-} in
+    "$SESSION"/*) ;;
+    *) fail "HOME '${HOME:-}' is not inside $SESSION" ;;
+    esac
 }
 
 stop_session() {
@@ -31,7 +44,7 @@ stop_session() {
         kill -9 "$(agent_pid)" 2>/dev/null || true
         wait "$(agent_pid)" 2>/dev/null || true
     fi
-    $REVEILLE_TMUX kill-server 2>/dev/null || true
+    [ -z "${REVEILLE_TMUX:-}" ] || $REVEILLE_TMUX kill-server 2>/dev/null || true
     "$E2E_DIR/session.sh" stop "$SESSION" || true
     [ "${KEEP_SESSION:-}" ] || rm -rf "$SESSION"
 }
@@ -154,17 +167,39 @@ record_start() {
 }
 record_stop() { kill "$RECORDER" 2>/dev/null || true; wait "$RECORDER" 2>/dev/null || true; }
 
-# RMS amplitude of FILE (optionally from START for LENGTH seconds); 0 when it holds no samples.
+# RMS amplitude of FILE (optionally from START for LENGTH seconds). A failed sox, an empty
+# window or a NaN is an error, never a quiet 0: a silence check must not pass on no recording.
 rms() {
-    local file=$1
+    local file=$1 out level
     shift
-    local out
-    out=$(sox "$file" -n trim "${@:-0}" stat 2>&1) || { echo 0; return; }
-    echo "$out" | awk '/RMS +amplitude/ { v = $3 + 0; print (v == v ? v : 0); found = 1 } END { if (!found) print 0 }'
+    out=$(sox "$file" -n trim "${@:-0}" stat 2>&1) || fail "sox cannot measure $file ${*:-}: $out"
+    level=$(echo "$out" | sed -n 's/^RMS *amplitude: *//p')
+    [[ $level =~ ^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$ ]] || fail "no RMS amplitude in $file ${*:-} (sox said: $out)"
+    echo "$level"
 }
-# Seconds of audio in FILE.
-duration() { soxi -D "$1" 2>/dev/null || echo 0; }
+# Seconds of audio in FILE; an unreadable file is an error.
+duration() {
+    local length
+    length=$(soxi -D "$1" 2>&1) || fail "soxi cannot read $1: $length"
+    echo "$length"
+}
 louder_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
+
+# assert_stopped FILE LOUD_UNTIL WHAT: FILE was recorded across the moment the sound should
+# stop (WHAT), which came after its first LOUD_UNTIL seconds (long enough to span a pause in
+# the alarm sound). The same recording must be loud before it and silent over its last second,
+# and long enough for both: a dead recorder or an empty file fails instead of passing as silence.
+assert_stopped() {
+    local file=$1 loud_until=$2 what=$3 length before after
+    length=$(duration "$file")
+    louder_than "$length" "$(awk -v l="$loud_until" 'BEGIN { print l + 1.2 }')" ||
+        fail "the recording across $what is too short ($length s)"
+    before=$(rms "$file" 0.1 "$(awk -v l="$loud_until" 'BEGIN { print l - 0.1 }')")
+    after=$(rms "$file" "$(awk -v t="$length" 'BEGIN { print t - 1 }')" 1)
+    note "RMS before $what $before, after $after, over $length s"
+    louder_than "$before" 0.01 || fail "no sound before $what (RMS $before): the recording did not hear the alarm"
+    louder_than 0.001 "$after" || fail "sound still playing after $what (RMS $after)"
+}
 
 # The captcha screen in tmux, and typing into it.
 captcha_screen() { $REVEILLE_TMUX capture-pane -p -t captcha 2>/dev/null; }

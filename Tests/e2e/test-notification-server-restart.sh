@@ -9,17 +9,37 @@ configure "[agent]" "fade_in = 1s"
 NOTIFY=$REPO/Tests/fixtures/notify-session.sh
 start_agent
 
+# The unique name owning the notification name: a restarted server has a new one.
+server_owner() {
+    gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications
+}
+# The times (whole seconds) of every call the mock server recorded, oldest first.
+server_call_times() {
+    gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \
+        --method org.freedesktop.DBus.Mock.GetCalls | grep -o '(uint64 [0-9]*' | awk '{ print $2 }'
+}
+
 due=$(date -u -d '+3 seconds' +%H:%M:%S)
 id=$(add_alarm "$due" --label "Server gone" --challenge math:easy)
 note "alarm $id due at $due"
 wait_until "it rings" 15 is_ringing "$id"
 wait_until "its notification is posted" 5 output_is -ge 1 notify_count Notify
 
+old_owner=$(server_owner)
+# The old server's calls are then at least a second older than the restart.
+sleep 1.1
+restarted=$(date +%s)
 "$NOTIFY" stop-server "$SESSION/notify"
 note "notification server stopped"
 "$NOTIFY" server "$SESSION/notify"
-note "notification server started again"
+new_owner=$(server_owner)
+note "notification server started again: $old_owner -> $new_owner"
+[ "$new_owner" != "$old_owner" ] || fail "the notification server did not restart: still $old_owner"
 wait_until "the notification reaches the new server" 10 output_is -ge 1 notify_count Notify
+for at in $(server_call_times); do
+    [ "$at" -ge "$restarted" ] || fail "the new server's log holds a call from before the restart ($at < $restarted)"
+done
 assert_eq "$(last_notify summary)" "Server gone" "the re-posted notification's summary"
 assert_eq "$(last_notify actions)" "snooze dismiss default" "the re-posted notification's actions"
 assert_eq "$(last_notify urgency)" "2" "the re-posted notification's urgency"

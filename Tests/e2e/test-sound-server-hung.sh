@@ -30,7 +30,9 @@ wait_until "it rings" 5 rings "$id"
 sleep 2
 record_stop
 level=$(rms "$SESSION/before.wav")
-note "RMS while the server answers: $level"
+length=$(duration "$SESSION/before.wav")
+note "RMS while the server answers: $level over $length s"
+louder_than "$length" 2 || fail "the recording while the server answers is too short ($length s)"
 louder_than "$level" 0.01 || fail "no sound while the server answers (RMS $level)"
 assert_contains "$(quick SubmitAnswer "'$id'" "'$(answer_of "$(challenge_field "$id" prompt)")'")" "('dismissed'," "solving it"
 wait_until "its sound stops" 5 output_is = 0 sink_inputs
