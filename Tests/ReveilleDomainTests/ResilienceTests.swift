@@ -2,7 +2,7 @@ import ReveilleDomain
 import ReveilleTime
 import Testing
 
-/// ComputeResumeState, ShouldSendNudge and MigrateV1ToV1Stack.
+/// ComputeResumeState and ShouldSendNudge.
 @Suite struct ResilienceTests {
     let fired = instant(2026, 6, 10, 7, 0)
     let stack = [
@@ -52,6 +52,14 @@ import Testing
         #expect(ComputeResumeState().execute(run: stale, orderedChallenges: stack) == .ringing)
     }
 
+    @Test func aChallengeOpenedAgainPicksUpAtTheFirstUnsolvedOne() {
+        let resume = ComputeResumeState()
+        #expect(resume.challengeIndex(run: run([]), orderedChallenges: stack) == 0)
+        // Snoozed in the second challenge: the first stays solved.
+        #expect(resume.challengeIndex(run: run([.success, .aborted]), orderedChallenges: stack) == 1)
+        #expect(resume.challengeIndex(run: run([.success, .success, .failTimeout]), orderedChallenges: stack) == 2)
+    }
+
     // MARK: Nudge
 
     @Test func nudgeComesOnceTheThresholdHasPassed() {
@@ -59,31 +67,5 @@ import Testing
         #expect(!nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 119)))
         #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 120)))
         #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 500)))
-    }
-
-    // MARK: Migration
-
-    @Test func migrationWrapsTheV1CodeInAOneChallengeStack() throws {
-        var generator = SplitMix64(seed: 3)
-        var alarm = makeAlarm(at: wall(7, 0), on: weekdays)
-        alarm.expectedQR = "BATHROOM-7"
-        let migrated = MigrateV1ToV1Stack().execute(alarm: alarm, using: &generator)
-        let challenge = try #require(migrated.challenges.first)
-        #expect(migrated.challenges.count == 1)
-        #expect(challenge.params == .qr(expected: "BATHROOM-7"))
-        #expect(challenge.orderIndex == 0)
-        #expect(migrated.expectedQR == nil)
-        #expect(ValidateChallengeStack().execute(migrated.challenges) == .ok)
-        // Everything else is kept.
-        var unchanged = migrated
-        unchanged.challenges = []
-        unchanged.expectedQR = "BATHROOM-7"
-        #expect(unchanged == alarm)
-    }
-
-    @Test func migrationLeavesAnAlarmWithoutAV1CodeAlone() {
-        var generator = SplitMix64(seed: 3)
-        let alarm = makeAlarm(at: wall(7, 0), challenges: [makeChallenge(.typing(words: 4), at: 0)])
-        #expect(MigrateV1ToV1Stack().execute(alarm: alarm, using: &generator) == alarm)
     }
 }
