@@ -2,8 +2,8 @@ import ReveilleDomain
 import ReveilleTime
 import Testing
 
-/// ComputeResumeState and ShouldSendNudge.
-@Suite struct ResilienceTests {
+/// ComputeResumeState: where a stored run picks up, and where its challenge opens again.
+@Suite struct ComputeResumeStateTests {
     let fired = instant(2026, 6, 10, 7, 0)
     let stack = [
         makeChallenge(.qr(expected: "KITCHEN-42"), at: 0),
@@ -58,14 +58,5 @@ import Testing
         // Snoozed in the second challenge: the first stays solved.
         #expect(resume.challengeIndex(run: run([.success, .aborted]), orderedChallenges: stack) == 1)
         #expect(resume.challengeIndex(run: run([.success, .success, .failTimeout]), orderedChallenges: stack) == 2)
-    }
-
-    // MARK: Nudge
-
-    @Test func nudgeComesOnceTheThresholdHasPassed() {
-        let nudge = ShouldSendNudge()
-        #expect(!nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 119)))
-        #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 120)))
-        #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 500)))
     }
 }
