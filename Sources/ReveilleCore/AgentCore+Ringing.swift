@@ -89,7 +89,8 @@ extension AgentCore {
     func ensureSession(_ id: AlarmID) throws(AgentError) -> ChallengeSession {
         if let session = sessions[id] { return session }
         guard let alarm = alarms[id], let run = runs[id] else { throw .notRinging(id) }
-        let index = currentIndex(run, alarm.challenges)
+        let ordered = alarm.challenges.sorted { $0.orderIndex < $1.orderIndex }
+        let index = ComputeResumeState().challengeIndex(run: run, orderedChallenges: ordered)
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
         let session = started.session.continuing(run)
         record(id, started.events, session: session)
@@ -99,13 +100,6 @@ extension AgentCore {
         // timer, whoever asked for the challenge (GetChallenge too).
         replan()
         return session
-    }
-
-    /// The first challenge, in order, not yet solved in this run.
-    func currentIndex(_ run: AlarmRun, _ challenges: [Challenge]) -> Int {
-        let solved = Set(run.challengeRuns.filter { $0.outcome == .success }.map(\.challengeId))
-        let ordered = challenges.sorted { $0.orderIndex < $1.orderIndex }
-        return ordered.firstIndex { !solved.contains($0.id) } ?? 0
     }
 
     /// Applies `events` to the open run and stores it with `session`. The run moves on in memory

@@ -112,9 +112,11 @@ extension AgentCore {
     }
 
     func nudge(_ id: AlarmID) {
-        guard let alarm = alarms[id] else { return }
+        guard alarms[id] != nil else { return }
         nudged.insert(id)
-        world.sound.raise(id, volume: alarm.volume)
+        // Full volume, not the alarm's: once the fade-in has ended the alarm's volume is what
+        // already plays, and nobody reacted to it.
+        world.sound.raise(id, volume: 1.0)
         showNotification(id)
     }
 }

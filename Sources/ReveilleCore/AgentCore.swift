@@ -50,12 +50,6 @@ public actor AgentCore {
         }
     }
 
-    /// Loads the store, then resumes: what `load` and `resume` do, in one step.
-    public func start() throws(AgentError) {
-        try load()
-        resume()
-    }
-
     /// Reads alarms, open runs and challenge sessions from the store. Requests can be served after this.
     public func load() throws(AgentError) {
         let stored: StoredState

@@ -94,7 +94,8 @@ public protocol AlarmNotifier: Sendable {
 public protocol SoundOutput: Sendable {
     /// Starts looping `sound` for `id`, fading in to `volume`; replaces any sound already playing for `id`.
     func start(_ id: AlarmID, sound: String, volume: Double)
-    /// Raises a playing sound to `volume` at once.
+    /// Raises a playing sound to `volume` at once, and makes the output audible again
+    /// (`force_audible`): it may have been muted since the alarm started.
     func raise(_ id: AlarmID, volume: Double)
     func stop(_ id: AlarmID)
 }

@@ -16,8 +16,6 @@ public struct Alarm: Equatable, Sendable {
     public var volume: Double
     public var isEnabled: Bool
     public var snooze: SnoozePolicy
-    /// MVP 1 alarms kept a single QR code here; `MigrateV1ToV1Stack` moves it into `challenges`.
-    public var expectedQR: String?
     /// The ordered stack of challenges that stops the alarm.
     public var challenges: [Challenge]
 
@@ -31,7 +29,6 @@ public struct Alarm: Equatable, Sendable {
         volume: Double = 1,
         isEnabled: Bool = true,
         snooze: SnoozePolicy = SnoozePolicy(),
-        expectedQR: String? = nil,
         challenges: [Challenge] = []
     ) {
         self.id = id
@@ -43,7 +40,6 @@ public struct Alarm: Equatable, Sendable {
         self.volume = volume
         self.isEnabled = isEnabled
         self.snooze = snooze
-        self.expectedQR = expectedQR
         self.challenges = challenges
     }
 

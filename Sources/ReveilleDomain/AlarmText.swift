@@ -96,7 +96,6 @@ public enum AlarmText {
     public static func formatChallenge(_ params: Challenge.Params, revealingSecrets: Bool = false) -> String {
         switch params {
         case .qr(let code): revealingSecrets ? "qr:\(code)" : "qr:*"
-        case .steps(let threshold): "steps:\(threshold)"
         case .math(let level, _): "math:\(level.rawValue)"
         case .typing(let words): "typing:\(words)"
         }

@@ -3,8 +3,6 @@ public struct Challenge: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// A code to scan or type, printed as a QR code and placed in another room.
         case qr
-        /// A number of steps to walk (kept from the seed; no desktop sensor feeds it yet).
-        case steps
         /// An arithmetic problem.
         case math
         /// Retype a few random words: the desktop stand-in for physical effort.
@@ -13,7 +11,6 @@ public struct Challenge: Equatable, Sendable {
 
     public enum Params: Equatable, Sendable {
         case qr(expected: String)
-        case steps(threshold: Int)
         case math(difficulty: MathDifficulty, timeLimit: Int64)
         case typing(words: Int)
     }
@@ -31,7 +28,6 @@ public struct Challenge: Equatable, Sendable {
     public var kind: Kind {
         switch params {
         case .qr: .qr
-        case .steps: .steps
         case .math: .math
         case .typing: .typing
         }
@@ -41,7 +37,7 @@ public struct Challenge: Equatable, Sendable {
     public var timeLimit: Int64? {
         switch params {
         case .math(_, let limit): limit
-        case .qr, .steps, .typing: nil
+        case .qr, .typing: nil
         }
     }
 

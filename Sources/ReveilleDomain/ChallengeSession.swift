@@ -6,7 +6,6 @@ public enum ChallengePrompt: Equatable, Sendable {
     case typing(words: [String])
     /// The QR code is a secret: the prompt asks for it without showing it.
     case code
-    case steps(threshold: Int)
 
     /// One line for a person.
     public var text: String {
@@ -14,7 +13,6 @@ public enum ChallengePrompt: Equatable, Sendable {
         case .math(let problem): "\(problem.text) = ?"
         case .typing(let words): "Type: \(words.joined(separator: " "))"
         case .code: "Scan or type the code you placed away from your bed"
-        case .steps(let threshold): "Walk \(threshold) steps"
         }
     }
 }
@@ -187,7 +185,6 @@ public struct ChallengeFlow: Sendable {
         case .math(let level, _): .math(GenerateMathProblem().execute(difficulty: level, using: &generator))
         case .typing(let count): .typing(words: GenerateTypingPrompt().execute(words: count, from: rules.wordList, using: &generator))
         case .qr: .code
-        case .steps(let threshold): .steps(threshold: threshold)
         }
     }
 
@@ -204,9 +201,6 @@ public struct ChallengeFlow: Sendable {
             return EvaluateTyping().execute(expected: words, typed: answer)
         case (.qr(let expected), _):
             return EvaluateQR().execute(expected: expected, scanned: answer)
-        case (.steps(let threshold), _):
-            let steps = ParseMathAnswer().execute(answer) ?? 0
-            return EvaluateSteps().execute(threshold: threshold, currentSteps: steps) == .success ? .success : .failWrong
         default:
             return .failWrong
         }

@@ -33,8 +33,6 @@ public struct ValidateChallengeStack: Sendable {
             guard Challenge.storedQRCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(AlarmText.isPrintable)
             else { return "a qr code must be 1 to 128 printable characters" }
             if let problem = Alarm.qrCodeSizeProblem(code) { return problem }
-        case .steps(let threshold):
-            guard threshold >= 1 else { return "a steps threshold must be at least 1, not \(threshold)" }
         case .math(_, let limit):
             guard limit >= 1 else { return "a math time limit must be at least 1 second, not \(limit)" }
         case .typing(let words):

@@ -7,15 +7,6 @@ public struct EvaluateQR: Sendable {
     }
 }
 
-/// Decides a steps challenge from an observed step count: done once the threshold is reached.
-public struct EvaluateSteps: Sendable {
-    public init() {}
-
-    public func execute(threshold: Int, currentSteps: Int) -> ChallengeRun.Outcome {
-        currentSteps >= threshold ? .success : .pending
-    }
-}
-
 /// Picks the words a typing challenge asks for, from a word list shipped with Reveille.
 public struct GenerateTypingPrompt: Sendable {
     public init() {}

@@ -5,8 +5,9 @@ import Glibc
 /// `kill -9` and power loss, and so that only its owner can read the files.
 ///
 /// The connection is opened with `SQLITE_OPEN_NOMUTEX`: SQLite takes no lock of its own,
-/// because the type is not `Sendable` and the compiler therefore keeps each connection in one
-/// isolation domain (the agent's store actor). A per-call mutex would guard against nothing.
+/// because the type is not `Sendable`: the compiler lets a connection cross threads only inside
+/// something that serialises it, here the `Mutex` that the agent's store holds it in. A mutex of
+/// SQLite's own, taken on every call, would only repeat that one.
 public final class Database {
     let handle: OpaquePointer
     /// The database file's path, as given.

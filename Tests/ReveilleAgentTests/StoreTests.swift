@@ -79,10 +79,29 @@ import Testing
         #expect(try store.load().lastOccurrences[alarm().id] == .rang(Instant(secondsSinceEpoch: 4242)))
     }
 
+    @Test func aDatabaseWithTheV1QRColumnLosesItAndKeepsItsAlarms() throws {
+        do {
+            let old = try Database(path: path)
+            _ = try old.migrate(Array(Schema.migrations.prefix(3)))
+            try old.execute("""
+                INSERT INTO alarm (id, time, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire)
+                VALUES ('\(alarm().id.rawValue)', '07:00:00', 'mon', 'Old', 'bell', 1.0, 1, 5, 3, NULL, 4242)
+                """)
+        }
+        let loaded = try SQLiteAlarmStore(path: path).load()
+        #expect(loaded.alarms.map(\.label) == ["Old"])
+        #expect(loaded.nextFires == [alarm().id: Instant(secondsSinceEpoch: 4242)])
+        let columns = try Database(path: path).prepare("SELECT name FROM pragma_table_info('alarm')")
+        var names: [String] = []
+        while try columns.step() { names.append(columns.string(at: 0)) }
+        #expect(!names.isEmpty)
+        #expect(!names.contains("expected_qr"))
+    }
+
     @Test func everyPromptKindRoundTripsThroughItsText() {
         let prompts: [ChallengePrompt] = [
             .math(MathProblem(a: 40, b: 12, op: .minus)), .math(MathProblem(a: 6, b: 15, op: .times, tail: .init(op: .plus, c: 99))),
-            .typing(words: ["apple", "river"]), .code, .steps(threshold: 30),
+            .typing(words: ["apple", "river"]), .code,
         ]
         for prompt in prompts { #expect(PromptCodec.decode(PromptCodec.encode(prompt)) == prompt) }
         #expect(PromptCodec.decode("math 1 ? 2") == nil)
@@ -156,6 +175,20 @@ import Testing
         let rows = try raw.prepare("SELECT count(*) FROM alarm")
         _ = try rows.step()
         #expect(rows.int(at: 0) == 4)
+    }
+
+    @Test func aStoredStepsChallengeOfTheSeedIsAnUnreadableRow() throws {
+        let good = alarm()
+        let walker = alarm(id: "22345678-1234-4234-8234-123456789abc")
+        let store = try SQLiteAlarmStore(path: path)
+        for alarm in [good, walker] { try store.save(alarm, nextFire: nil) }
+        try Database(path: path).execute("""
+            UPDATE challenge SET kind = 'steps', value = '100', time_limit = NULL
+            WHERE alarm_id = '\(walker.id)' AND order_index = 2
+            """)
+        let state = try SQLiteAlarmStore(path: path).load()
+        #expect(state.alarms == [good])
+        #expect(state.unreadable.map(\.id) == [walker.id.rawValue])
     }
 
     @Test func aPageLimitMakesWritesFailAsAFullDiskWould() throws {

@@ -19,7 +19,9 @@ struct CoreFixture {
         fakes = FakeWorld(now: now, store: store, terminalMissing: terminalMissing, timerWakesMachine: timerWakesMachine)
         core = AgentCore(world: fakes.world, config: config, wordList: ["apple", "river", "stone"], random: .seeded(7))
         events = EventLog(core.events)
-        try await core.start()
+        // As the agent does, with nothing between the two: it owns its name at once here.
+        try await core.load()
+        await core.resume()
     }
 
     /// Adds an alarm `minutesAhead` minutes from now (UTC zone).

@@ -142,14 +142,17 @@ import Testing
         var config = AgentConfig()
         config.nudgeAfter = 120
         let f = try await CoreFixture(config: config)
-        let id = try await f.addAlarm(minutesAhead: 5)
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.volume = 0.4 }
         await f.fireTimer()
         let posts = f.fakes.notifier.posts
         #expect(f.fakes.timer.armedAt == f.fakes.clock.now().adding(seconds: 120))
         #expect(f.fakes.sound.raised.isEmpty)
+        #expect(f.fakes.sound.volume(of: id) == 0.4)
         await f.fireTimer()
         #expect(f.fakes.notifier.posts == posts + 1)
         #expect(f.fakes.sound.raised == [id])
+        // Full volume, not the alarm's 0.4, which was already playing once the fade-in ended.
+        #expect(f.fakes.sound.volume(of: id) == 1.0)
         await f.advance(seconds: 600)
         #expect(f.fakes.notifier.posts == posts + 1)
         #expect(f.fakes.sound.raised == [id])

@@ -118,7 +118,6 @@ import Testing
     @Test func challengesFormatBackAndHideQRCodes() {
         #expect(AlarmText.formatChallenge(.math(difficulty: .hard, timeLimit: 60)) == "math:hard")
         #expect(AlarmText.formatChallenge(.typing(words: 6)) == "typing:6")
-        #expect(AlarmText.formatChallenge(.steps(threshold: 40)) == "steps:40")
         #expect(AlarmText.formatChallenge(.qr(expected: "KITCHEN-42")) == "qr:*")
         #expect(AlarmText.formatChallenge(.qr(expected: "KITCHEN-42"), revealingSecrets: true) == "qr:KITCHEN-42")
     }

@@ -20,7 +20,6 @@ import Testing
         case .math(let problem): "\(problem.answer)"
         case .typing(let words): words.joined(separator: " ")
         case .code: "KITCHEN-42"
-        case .steps(let threshold): "\(threshold)"
         }
     }
 
@@ -105,15 +104,6 @@ import Testing
         let session = flow.start(stack, at: 1, now: t0, using: &generator).session
         let typed = "  " + rightAnswer(to: session).uppercased().split(separator: " ").joined(separator: "   ") + " "
         #expect(try flow.submit(typed, to: session, of: stack, now: at(5), using: &generator).outcome == .correct)
-    }
-
-    @Test func stepsChallengeTakesTheCountAsItsAnswer() throws {
-        var generator = SplitMix64(seed: 6)
-        let steps = [makeChallenge(.steps(threshold: 100), at: 0)]
-        let session = flow.start(steps, at: 0, now: t0, using: &generator).session
-        #expect(try flow.submit("99", to: session, of: steps, now: at(1), using: &generator).outcome == .wrong)
-        #expect(try flow.submit("lots", to: session, of: steps, now: at(2), using: &generator).outcome == .wrong)
-        #expect(try flow.submit("120", to: session, of: steps, now: at(3), using: &generator).outcome == .dismissed)
     }
 
     // MARK: Wrong and late answers

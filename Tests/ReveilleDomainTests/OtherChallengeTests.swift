@@ -2,7 +2,7 @@ import PropertyBased
 import ReveilleDomain
 import Testing
 
-/// EvaluateQR, EvaluateSteps, GenerateTypingPrompt and EvaluateTyping.
+/// EvaluateQR, GenerateTypingPrompt and EvaluateTyping.
 @Suite struct OtherChallengeTests {
     // MARK: QR
 
@@ -18,35 +18,6 @@ import Testing
     @Test func qrComparisonIsCaseSensitive() {
         #expect(EvaluateQR().execute(expected: "KITCHEN-42", scanned: "kitchen-42") == .failWrong)
         #expect(EvaluateQR().execute(expected: "Kitchen-42", scanned: "KITCHEN-42") == .failWrong)
-    }
-
-    // MARK: Steps
-
-    @Test func stepsOneBelowTheThresholdArePending() {
-        #expect(EvaluateSteps().execute(threshold: 100, currentSteps: 99) == .pending)
-    }
-
-    @Test func stepsAtTheThresholdSucceed() {
-        #expect(EvaluateSteps().execute(threshold: 100, currentSteps: 100) == .success)
-    }
-
-    @Test func stepsOneAboveTheThresholdSucceed() {
-        #expect(EvaluateSteps().execute(threshold: 100, currentSteps: 101) == .success)
-    }
-
-    @Test func increasingStepCountsNeverRegressOnceSuccessful() async {
-        let counts = Gen.int(in: 0...50).array(of: 1...30)
-        await propertyCheck(input: Gen.int(in: 1...500), counts) { threshold, increments in
-            var steps = 0
-            var succeeded = false
-            for increment in increments {
-                steps += increment
-                let outcome = EvaluateSteps().execute(threshold: threshold, currentSteps: steps)
-                if succeeded { #expect(outcome == .success) }
-                #expect(outcome == (steps >= threshold ? .success : .pending))
-                succeeded = outcome == .success
-            }
-        }
     }
 
     // MARK: Typing

@@ -7,9 +7,9 @@ import Testing
     let validate = ValidateChallengeStack()
 
     static let validParams: [Challenge.Params] = [
-        .qr(expected: "KITCHEN-42"), .steps(threshold: 1), .math(difficulty: .easy, timeLimit: 1),
+        .qr(expected: "KITCHEN-42"), .math(difficulty: .easy, timeLimit: 1),
         .math(difficulty: .hard, timeLimit: 60), .typing(words: 1), .typing(words: 20),
-        .qr(expected: String(repeating: "x", count: 128)), .steps(threshold: 500),
+        .qr(expected: String(repeating: "x", count: 128)),
     ]
 
     func stack(orderIndices: [Int]) -> [Challenge] {
@@ -56,8 +56,6 @@ import Testing
         (Challenge.Params.qr(expected: ""), "qr code"),
         (.qr(expected: String(repeating: "x", count: 129)), "qr code"),
         (.qr(expected: "bell\u{7}"), "printable"),
-        (.steps(threshold: 0), "steps threshold"),
-        (.steps(threshold: -5), "-5"),
         (.math(difficulty: .medium, timeLimit: 0), "time limit"),
         (.typing(words: 0), "not 0"),
         (.typing(words: 21), "not 21"),

@@ -137,10 +137,12 @@ public final class FakeSound: SoundOutput {
         raises.withLock { $0.append(id) }
         playing.withLock { if $0[id] != nil { $0[id] = volume } }
     }
-    /// The alarms raised to full volume at once, in order.
+    /// The alarms raised at once, in order.
     public var raised: [AlarmID] { raises.withLock { $0 } }
     public func stop(_ id: AlarmID) { playing.withLock { _ = $0.removeValue(forKey: id) } }
     public func isPlaying(_ id: AlarmID) -> Bool { playing.withLock { $0[id] != nil } }
+    /// How loud the sound of `id` plays now; nil when it does not.
+    public func volume(of id: AlarmID) -> Double? { playing.withLock { $0[id] } }
 }
 
 /// Counts terminals opened.

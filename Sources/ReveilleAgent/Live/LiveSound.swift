@@ -97,10 +97,13 @@ public final class LiveSound: SoundOutput {
 
     public func raise(_ id: AlarmID, volume: Double) {
         thread.schedule { [self] in
-            state.withLock { state in
+            let playing = state.withLock { state in
                 state.wanted[id]?.volume = volume
                 return state.playing[id]
-            }?.setVolume(volume)
+            }
+            guard let playing else { return }
+            playing.setVolume(volume)
+            if let player = state.withLock({ $0.player }), player.isConnected { makeAudible(player) }
         }
     }
 
@@ -222,14 +225,16 @@ public final class LiveSound: SoundOutput {
         playing?.stop()
     }
 
-    /// Unmutes and raises a muted or nearly silent default sink, remembering how it was.
+    /// Unmutes and raises a muted or nearly silent default sink, remembering how it was before
+    /// the first raise: the user may have muted it again since, and a nudge raises it again.
     private func makeAudible(_ player: SoundPlayer) {
-        guard forceAudible, state.withLock({ $0.raisedSink?.player !== player }) else { return }
+        guard forceAudible else { return }
+        let before = state.withLock { $0.raisedSink?.player === player ? $0.raisedSink?.before : nil }
         do {
             let sink = try player.defaultSinkState()
             guard sink.muted || sink.volume < Self.audibleVolume else { return }
             try player.setDefaultSink(muted: false, volume: max(sink.volume, Self.raisedVolume))
-            state.withLock { $0.raisedSink = (player, sink) }
+            state.withLock { $0.raisedSink = (player, before ?? sink) }
             Log.shared.info("raised the muted or quiet output \(sink.sinkName) while alarms ring")
         } catch {
             Log.shared.warning("cannot make the output audible: \(error)")

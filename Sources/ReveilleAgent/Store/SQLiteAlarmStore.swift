@@ -56,7 +56,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             var state = StoredState()
             var unreadable: [String: String] = [:]
             let challenges = try loadChallenges(db, unreadable: &unreadable)
-            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire FROM alarm")
+            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire FROM alarm")
             while try rows.step() {
                 let key = rows.string(at: 0)
                 // One row this version cannot read is skipped and reported; it never takes the others down.
@@ -65,7 +65,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                     unreadable[key] = "its time, date, repeat days, volume or snooze settings are out of range"
                     continue
                 }
-                let fire = rows.optionalInt64(at: 11)
+                let fire = rows.optionalInt64(at: 10)
                 guard fire.map(Self.plausibleTimes.contains) ?? true else {
                     unreadable[key] = "its next ring time is out of range"
                     continue
@@ -128,12 +128,12 @@ public final class SQLiteAlarmStore: AlarmStore {
             let db = try Self.open(db)
             try db.transaction {
                 let statement = try db.prepare("""
-                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, expected_qr, next_fire)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET time = excluded.time, date = excluded.date, repeat = excluded.repeat,
                         label = excluded.label, sound = excluded.sound, volume = excluded.volume, enabled = excluded.enabled,
                         snooze_minutes = excluded.snooze_minutes, max_snoozes = excluded.max_snoozes,
-                        expected_qr = excluded.expected_qr, next_fire = excluded.next_fire
+                        next_fire = excluded.next_fire
                     """)
                 let maxSnoozes: Int = switch alarm.snooze.maxSnoozes {
                 case .unlimited: -1
@@ -142,7 +142,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                 try statement.bind(
                     alarm.id.rawValue, timeText(alarm.time), alarm.date?.description,
                     AlarmText.formatRepeat(alarm.repeatDays).joined(separator: ","), alarm.label, alarm.sound,
-                    alarm.volume, alarm.isEnabled, alarm.snooze.minutes, maxSnoozes, alarm.expectedQR,
+                    alarm.volume, alarm.isEnabled, alarm.snooze.minutes, maxSnoozes,
                     nextFire?.secondsSinceEpoch)
                 try statement.run()
                 let clear = try db.prepare("DELETE FROM challenge WHERE alarm_id = ?")
@@ -285,7 +285,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             id: id, time: time, date: date, repeatDays: days, label: row.string(at: 4), sound: row.string(at: 5),
             volume: volume, isEnabled: row.bool(at: 7),
             snooze: SnoozePolicy(minutes: Int(minutes), maxSnoozes: max < 0 ? .unlimited : .limited(Int(max))),
-            expectedQR: row.optionalString(at: 10), challenges: challenges)
+            challenges: challenges)
     }
 
     private func timeText(_ time: WallTime) -> String {

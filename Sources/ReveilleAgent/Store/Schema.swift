@@ -71,5 +71,9 @@ enum Schema {
         ALTER TABLE run ADD COLUMN last_failure INTEGER;
         UPDATE run SET failures = session_failures, last_failure = session_last_failure WHERE session_failures IS NOT NULL;
         """,
+        // 4: the MVP 1 single QR code; no version on Linux ever stored one (see docs/domain.md).
+        """
+        ALTER TABLE alarm DROP COLUMN expected_qr;
+        """,
     ]
 }

@@ -1,17 +1,16 @@
 /// The challenge the agent shows now, as its `GetChallenge` call describes it.
 public struct CaptchaChallenge: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case math, qr, typing, steps
+        case math, qr, typing
         /// A kind newer than this client; shown like a math problem.
         case other(String)
 
-        /// Reads the `kind` field: `math`, `qr`, `typing` or `steps`.
+        /// Reads the `kind` field: `math`, `qr` or `typing`.
         public init(wireName: String) {
             switch wireName {
             case "math": self = .math
             case "qr": self = .qr
             case "typing": self = .typing
-            case "steps": self = .steps
             default: self = .other(wireName)
             }
         }

@@ -2,8 +2,8 @@ import ReveilleDomain
 import ReveilleTime
 import Testing
 
-/// ComputeResumeState, ShouldSendNudge and MigrateV1ToV1Stack.
-@Suite struct ResilienceTests {
+/// ComputeResumeState: where a stored run picks up, and where its challenge opens again.
+@Suite struct ComputeResumeStateTests {
     let fired = instant(2026, 6, 10, 7, 0)
     let stack = [
         makeChallenge(.qr(expected: "KITCHEN-42"), at: 0),
@@ -52,38 +52,11 @@ import Testing
         #expect(ComputeResumeState().execute(run: stale, orderedChallenges: stack) == .ringing)
     }
 
-    // MARK: Nudge
-
-    @Test func nudgeComesOnceTheThresholdHasPassed() {
-        let nudge = ShouldSendNudge()
-        #expect(!nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 119)))
-        #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 120)))
-        #expect(nudge.execute(firedAt: fired, threshold: 120, now: fired.adding(seconds: 500)))
-    }
-
-    // MARK: Migration
-
-    @Test func migrationWrapsTheV1CodeInAOneChallengeStack() throws {
-        var generator = SplitMix64(seed: 3)
-        var alarm = makeAlarm(at: wall(7, 0), on: weekdays)
-        alarm.expectedQR = "BATHROOM-7"
-        let migrated = MigrateV1ToV1Stack().execute(alarm: alarm, using: &generator)
-        let challenge = try #require(migrated.challenges.first)
-        #expect(migrated.challenges.count == 1)
-        #expect(challenge.params == .qr(expected: "BATHROOM-7"))
-        #expect(challenge.orderIndex == 0)
-        #expect(migrated.expectedQR == nil)
-        #expect(ValidateChallengeStack().execute(migrated.challenges) == .ok)
-        // Everything else is kept.
-        var unchanged = migrated
-        unchanged.challenges = []
-        unchanged.expectedQR = "BATHROOM-7"
-        #expect(unchanged == alarm)
-    }
-
-    @Test func migrationLeavesAnAlarmWithoutAV1CodeAlone() {
-        var generator = SplitMix64(seed: 3)
-        let alarm = makeAlarm(at: wall(7, 0), challenges: [makeChallenge(.typing(words: 4), at: 0)])
-        #expect(MigrateV1ToV1Stack().execute(alarm: alarm, using: &generator) == alarm)
+    @Test func aChallengeOpenedAgainPicksUpAtTheFirstUnsolvedOne() {
+        let resume = ComputeResumeState()
+        #expect(resume.challengeIndex(run: run([]), orderedChallenges: stack) == 0)
+        // Snoozed in the second challenge: the first stays solved.
+        #expect(resume.challengeIndex(run: run([.success, .aborted]), orderedChallenges: stack) == 1)
+        #expect(resume.challengeIndex(run: run([.success, .success, .failTimeout]), orderedChallenges: stack) == 2)
     }
 }
