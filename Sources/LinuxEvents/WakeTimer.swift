@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// A wall-clock deadline that wakes the agent: a `timerfd` armed at an absolute instant.
 ///

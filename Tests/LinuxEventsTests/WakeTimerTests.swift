@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 @testable import LinuxEvents
 import Testing
+import SystemSupport
 
 @Suite struct WakeTimerTests {
     let queue = DispatchQueue(label: "WakeTimerTests")

@@ -1,23 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
-
-/// A terminal call that failed: which call, and the `errno` it left.
-public struct CaptchaTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
-
-    public var description: String {
-        code == ENOTTY ? "\(call): not a terminal" : "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
-    }
-}
-
-/// The one check every terminal call's result goes through: `-1` means failure, and `errno` says why.
-@discardableResult
-private func check(_ call: @autoclosure () -> String, _ result: Int32) throws(CaptchaTerminalError) -> Int32 {
-    guard result == -1 else { return result }
-    throw CaptchaTerminalError(call: call(), code: errno)
-}
+import SystemSupport
 
 /// Owns a terminal while the captcha screen is up: raw mode on the alternate screen, keys from a
 /// Dispatch read source, resizes from SIGWINCH and a once-a-second tick on demand.
@@ -60,7 +44,7 @@ public final class CaptchaTerminal: Sendable {
     /// Saves the settings of `input`, puts it in raw mode and switches to the alternate screen.
     ///
     /// The corresponding C functions are `tcgetattr`, `cfmakeraw` and `tcsetattr`.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(CaptchaTerminalError) {
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(SystemError) {
         self.input = input
         self.output = output
         var original = termios()
