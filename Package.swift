@@ -75,6 +75,7 @@ let package = Package(
             name: "ReveilleDomainTests",
             dependencies: ["ReveilleDomain", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SystemSupport"]),
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),

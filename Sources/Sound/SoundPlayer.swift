@@ -65,7 +65,7 @@ public final class SoundPlayer: Sendable {
         serverAddress: String? = nil,
         applicationName: String,
         timeout: Duration = .seconds(2)
-    ) throws(PulseError) -> ServerInfo {
+    ) throws(PulseError) -> SoundServerInfo {
         try SoundPlayer(serverAddress: serverAddress, applicationName: applicationName, timeout: timeout).serverInfo()
     }
 }
