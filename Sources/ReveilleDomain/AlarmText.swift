@@ -48,7 +48,7 @@ public enum AlarmText {
     /// A comma list, as the CLI takes it: `mon,wed,fri` or `weekdays`.
     public static func parseRepeatList(_ text: String) throws(AlarmFieldError) -> Set<Weekday> {
         let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingBlanks().lowercased() }
+            .map { $0.trimmingBlanks(spacesAndTabs).lowercased() }
         if tokens.contains("") { throw AlarmFieldError("repeat '\(quoted(text))' has an empty day") }
         return try parseRepeat(tokens)
     }
@@ -127,3 +127,6 @@ public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertib
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+/// What people's typed values may be padded with: a CR is not padding there, it is a wrong character.
+let spacesAndTabs: Set<Character> = [" ", "\t"]

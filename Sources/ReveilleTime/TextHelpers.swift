@@ -2,9 +2,10 @@
 // other target and has no dependencies: a C wrapper may use them without reaching for Glibc's.
 
 extension StringProtocol {
-    /// Drops leading and trailing spaces, tabs and carriage returns (files written on Windows).
-    public func trimmingBlanks() -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    /// Drops leading and trailing `blanks`: by default spaces, tabs and carriage returns (files
+    /// written on Windows). Typed answers pass spaces and tabs only, so a stray CR stays an error.
+    public func trimmingBlanks(_ blanks: Set<Character> = [" ", "\t", "\r"]) -> String {
+        let blank: (Character) -> Bool = { blanks.contains($0) }
         guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
         return String(self[first...last])
     }

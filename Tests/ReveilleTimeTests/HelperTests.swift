@@ -30,3 +30,7 @@ import Testing
     #expect((.zero - huge).wholeMilliseconds == .min)
     #expect(huge.wholeMicroseconds == .max)
 }
+
+@Test func trimmingBlanksTakesTheBlanksItIsGiven() {
+    #expect("\t5 \r".trimmingBlanks([" ", "\t"]) == "5 \r")
+}
