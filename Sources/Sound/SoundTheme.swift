@@ -1,4 +1,3 @@
-import Glibc
 import SystemSupport
 
 /// Finds a sound file by name, as the freedesktop sound theme specification describes.
