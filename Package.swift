@@ -4,6 +4,7 @@
 //
 // The targets form layers; dependencies point inward:
 //   ReveilleTime, ReveilleDomain   pure Swift: no I/O, no C, no global clock
+//   SystemSupport                  errno errors and small-file reads, shared by every C wrapper below
 //   C* + their wrappers            one .systemLibrary per C library, wrapped once
 //   ReveilleCore                   the agent's actor, talking to the world through protocols
 //   ReveilleAgent                  live implementations and the D-Bus harness
@@ -25,21 +26,23 @@ let package = Package(
         // MARK: Pure layers
         .target(name: "ReveilleTime"),
         .target(name: "ReveilleDomain", dependencies: ["ReveilleTime"]),
+        // The one errno error type and the one small-file reader: Glibc only, so every target may use it.
+        .target(name: "SystemSupport"),
         // Reads the system's tz database and $TZ: the I/O half of ReveilleTime.
-        .target(name: "SystemTimeZone", dependencies: ["ReveilleTime"]),
+        .target(name: "SystemTimeZone", dependencies: ["ReveilleTime", "SystemSupport"]),
 
         // MARK: C libraries, each wrapped once
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "DBus", dependencies: ["CDBus", "ReveilleTime"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "SQLite", dependencies: ["CSQLite", "SystemSupport", "ReveilleTime"]),
         .systemLibrary(name: "CLinux"),
-        .target(name: "LinuxEvents", dependencies: ["CLinux"]),
+        .target(name: "LinuxEvents", dependencies: ["CLinux", "SystemSupport"]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
-        .target(name: "Notify", dependencies: ["CNotify"]),
+        .target(name: "Notify", dependencies: ["CNotify", "ReveilleTime"]),
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .target(name: "Sound", dependencies: ["CPulse", "CSndfile"]),
+        .target(name: "Sound", dependencies: ["CPulse", "CSndfile", "SystemSupport", "ReveilleTime"]),
 
         // MARK: The agent
         .target(name: "ReveilleCore", dependencies: ["ReveilleDomain"]),
@@ -47,14 +50,16 @@ let package = Package(
         .target(name: "ReveilleAPI", dependencies: ["ReveilleCore", "DBus"]),
         .target(
             name: "ReveilleAgent",
-            dependencies: ["ReveilleAPI", "SQLite", "LinuxEvents", "Notify", "Sound", "SystemTimeZone"]
+            dependencies: [
+                "ReveilleAPI", "SQLite", "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport",
+            ]
         ),
 
         // MARK: The client
         .target(
             name: "ReveilleCLI",
             dependencies: [
-                "ReveilleAPI", "SystemTimeZone", "LinuxEvents",
+                "ReveilleAPI", "SystemTimeZone", "LinuxEvents", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,14 +75,15 @@ let package = Package(
             name: "ReveilleDomainTests",
             dependencies: ["ReveilleDomain", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SystemSupport"]),
+        .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleTestSupport"]),
         .testTarget(name: "ReveilleAgentTests", dependencies: ["ReveilleAgent", "ReveilleTestSupport"]),
-        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI", "ReveilleTestSupport", "SystemSupport"]),
         .testTarget(name: "ReveilleAPITests", dependencies: ["ReveilleAPI", "ReveilleTestSupport"]),
     ]
 )

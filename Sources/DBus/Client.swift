@@ -1,5 +1,6 @@
 import CDBus
 import Synchronization
+import ReveilleTime
 
 // MARK: - Method calls
 
@@ -30,9 +31,7 @@ extension Connection {
 }
 
 private func milliseconds(_ duration: Duration) -> Int32 {
-    let (seconds, attoseconds) = duration.components
-    let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    return Int32(clamping: max(total, 0))
+    Int32(clamping: max(duration.wholeMilliseconds, 0))
 }
 
 extension ConnectionCore {

@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// How a child process ended.
 public enum Termination: Equatable, Sendable, CustomStringConvertible {

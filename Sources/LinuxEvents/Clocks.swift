@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// Wall-clock time now: seconds and nanoseconds since the Unix epoch.
 ///

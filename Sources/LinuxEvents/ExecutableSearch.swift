@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 extension Spawner {
     /// The first executable regular file called `name` in the colon-separated `path`, as a shell

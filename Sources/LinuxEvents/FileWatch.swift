@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// Calls a handler when a file is replaced, retargeted, removed or rewritten.
 ///

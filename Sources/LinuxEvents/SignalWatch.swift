@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// Delivers termination and reload signals to a handler on a queue instead of killing the process.
 ///

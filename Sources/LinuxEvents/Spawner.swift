@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// Starts programs directly (never through a shell) and reaps them when they exit.
 public enum Spawner {

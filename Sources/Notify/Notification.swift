@@ -1,5 +1,6 @@
 import CNotify
 import Synchronization
+import ReveilleTime
 
 /// A posted desktop notification; it closes when its last reference goes.
 public final class Notification: Sendable {
@@ -162,11 +163,8 @@ extension NotificationContent.Timeout {
         case .serverDefault: return NOTIFY_EXPIRES_DEFAULT
         case .never: return NOTIFY_EXPIRES_NEVER
         case .after(let duration):
-            let (seconds, attoseconds) = duration.components
-            let total = seconds.multipliedReportingOverflow(by: 1000)
-            let ms = total.overflow ? Int64.max : total.partialValue + attoseconds / 1_000_000_000_000_000
             // 0 would mean never: the shortest real timeout is 1 ms.
-            return gint(clamping: max(ms, 1))
+            return gint(clamping: max(duration.wholeMilliseconds, 1))
         }
     }
 }

@@ -139,7 +139,7 @@ public enum AlarmCodec {
     private static func checkInterchangeable(_ text: String, _ key: String) throws(AgentError) {
         guard let bad = text.unicodeScalars.first(where: \.properties.isNoncharacterCodePoint) else { return }
         let code = String(bad.value, radix: 16, uppercase: true)
-        throw .invalidArgument("key '\(key)' holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a noncharacter")
+        throw .invalidArgument("key '\(key)' holds U+\(code.zeroPadded(to: 4)), a noncharacter")
     }
 
     private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int {

@@ -8,13 +8,11 @@ import SQLite
 
 /// `reveilled`: wires the live world to the core and serves it on the session bus.
 public enum Agent {
-    public static let version = "0.1.0"
-
     /// Runs until SIGTERM or SIGINT (status 0) or until its session bus goes away (status 1);
     /// returns the exit status.
     public static func run(arguments: [String]) async -> Int32 {
         if arguments.dropFirst().contains("--version") {
-            print("reveilled \(version)")
+            print("reveilled \(ReleaseVersion.current)")
             return 0
         }
         if let unknown = arguments.dropFirst().first(where: { $0 != "--help" && $0 != "-h" }) {
@@ -96,7 +94,7 @@ final class RunningAgent: Sendable {
                           sleepGuard: LiveSleepGuard(system: system, session: connection))
         let core = AgentCore(world: world, config: config, wordList: words)
 
-        let service = ManagerService(core: core, version: Agent.version)
+        let service = ManagerService(core: core, version: ReleaseVersion.current)
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)
@@ -124,7 +122,7 @@ final class RunningAgent: Sendable {
             Log.shared.error("the session bus went away; stopping")
             shutdown.fire(exitStatus: 1)
         }
-        Log.shared.info("reveilled \(Agent.version) is serving \(BusNames.service) with \(await core.list().count) alarms")
+        Log.shared.info("reveilled \(ReleaseVersion.current) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
                             store: store, shutdown: shutdown, sleep: sleep, opening: opening)
     }

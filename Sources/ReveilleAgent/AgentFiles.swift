@@ -1,6 +1,7 @@
 import Glibc
 import LinuxEvents
 import ReveilleCore
+import SystemSupport
 
 /// A whole small text file, nil if it does not exist; a failure to read it is a setup error.
 func readTextFile(_ path: String) throws -> String? {

@@ -1,4 +1,5 @@
 import ReveilleCore
+import ReveilleTime
 
 /// The typing challenge's words, compiled in so that the agent never depends on finding
 /// `words.txt`: a binary run from the build tree, or a damaged install, still rings.

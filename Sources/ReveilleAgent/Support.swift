@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Fires once, with the process's exit status; everyone waiting wakes. The first firing's status wins.
 final class ShutdownSignal: Sendable {
@@ -29,10 +30,7 @@ final class ShutdownSignal: Sendable {
 
 /// This process's executable, from `/proc/self/exe`.
 func executablePath() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return "/usr/bin/reveilled" }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    symbolicLinkTarget("/proc/self/exe") ?? "/usr/bin/reveilled"
 }
 
 /// Another program installed beside this one (`reveille` next to `reveilled`), or `$REVEILLE_CLI`.

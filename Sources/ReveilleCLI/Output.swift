@@ -37,7 +37,7 @@ enum Output {
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + hex.zeroPadded(to: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

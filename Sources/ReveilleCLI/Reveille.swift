@@ -1,10 +1,9 @@
 import ArgumentParser
 import Glibc
+import ReveilleAPI
 
 /// The `reveille` command: the CLI of the Reveille alarm agent.
 public struct Reveille: AsyncParsableCommand {
-    public static let version = "0.1.0"
-
     public static let configuration = CommandConfiguration(
         commandName: "reveille",
         abstract: "An alarm clock for the Linux desktop that makes sure you get up.",
@@ -12,7 +11,7 @@ public struct Reveille: AsyncParsableCommand {
             Alarms live in the agent, reveilled, on the session bus (io.github.Reveille1). \
             Exit status: 0 success, 1 the operation failed, 2 bad usage or input, 3 the agent cannot be reached.
             """,
-        version: version,
+        version: ReleaseVersion.current,
         subcommands: Reveille.commands
     )
 

@@ -191,12 +191,3 @@ private func boolean(_ value: String, _ key: String, _ at: ConfigError.Location)
     default: throw ConfigError(at, "\(key): '\(value)' is not true or false")
     }
 }
-
-extension StringProtocol {
-    /// Drops leading and trailing spaces, tabs and carriage returns (files written on Windows).
-    public func trimmingBlanks() -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

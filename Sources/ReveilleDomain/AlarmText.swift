@@ -48,7 +48,7 @@ public enum AlarmText {
     /// A comma list, as the CLI takes it: `mon,wed,fri` or `weekdays`.
     public static func parseRepeatList(_ text: String) throws(AlarmFieldError) -> Set<Weekday> {
         let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingSpaces().lowercased() }
+            .map { $0.trimmingBlanks(spacesAndTabs).lowercased() }
         if tokens.contains("") { throw AlarmFieldError("repeat '\(quoted(text))' has an empty day") }
         return try parseRepeat(tokens)
     }
@@ -127,13 +127,5 @@ public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String { message }
 }
 
-extension StringProtocol {
-    /// Drops leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-}
+/// What people's typed values may be padded with: a CR is not padding there, it is a wrong character.
+let spacesAndTabs: Set<Character> = [" ", "\t"]

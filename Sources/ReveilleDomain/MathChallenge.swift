@@ -94,7 +94,7 @@ public struct ParseMathAnswer: Sendable {
     public init() {}
 
     public func execute(_ text: String) -> Int? {
-        var body = Substring(text.trimmingSpaces())
+        var body = Substring(text.trimmingBlanks(spacesAndTabs))
         var negative = false
         if let sign = body.first, sign == "+" || sign == "-" || sign == "−" {
             negative = sign != "+"

@@ -160,7 +160,6 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
 /// Zero-pads a non-negative number to `width` digits (a minus sign is kept in front).
 func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value.magnitude)
-    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    let padded = String(value.magnitude).zeroPadded(to: width)
     return value < 0 ? "-" + padded : padded
 }

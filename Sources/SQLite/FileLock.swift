@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// An exclusive advisory lock on a file, held for as long as this object lives, so that a
 /// second agent on the same database can tell and exit instead of writing beside the first.
@@ -21,12 +22,12 @@ public final class FileLock: Sendable {
     public init(path: String) throws(FileLockError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .system(SystemCallError(call: "open", path: path, errno: errno))
+            throw .system(SystemError(call: "open", path: path, code: errno))
         }
         guard fchmod(descriptor, 0o600) == 0 else {
             let failure = errno
             close(descriptor)
-            throw .system(SystemCallError(call: "fchmod", path: path, errno: failure))
+            throw .system(SystemError(call: "fchmod", path: path, code: failure))
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
@@ -34,7 +35,7 @@ public final class FileLock: Sendable {
             close(descriptor)
             throw failure == EWOULDBLOCK
                 ? .alreadyLocked(path: path, holderProcessID: holder)
-                : .system(SystemCallError(call: "flock", path: path, errno: failure))
+                : .system(SystemError(call: "flock", path: path, code: failure))
         }
         self.descriptor = descriptor
         self.path = path
@@ -67,7 +68,7 @@ public enum FileLockError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another holder has the lock; its process id, when it recorded one.
     case alreadyLocked(path: String, holderProcessID: Int32?)
     /// The lock file could not be created or locked.
-    case system(SystemCallError)
+    case system(SystemError)
 
     public var description: String {
         switch self {

@@ -1,4 +1,6 @@
 import Glibc
+import ReveilleTime
+import SystemSupport
 
 /// Moves a database that cannot be opened or read out of the way, keeping every byte of it.
 public enum Quarantine {
@@ -15,10 +17,10 @@ public enum Quarantine {
     /// (`link` fails rather than replace an existing file), and only when all of them have
     /// their new names are the old ones removed. The files must be on a file system that
     /// supports hard links, as local Linux file systems do.
-    public static func moveAside(path: String) throws(SystemCallError) -> String {
+    public static func moveAside(path: String) throws(SystemError) -> String {
         var status = stat()
         guard lstat(path, &status) == 0 else {
-            throw SystemCallError(call: "lstat", path: path, errno: errno)
+            throw SystemError(call: "lstat", path: path, code: errno)
         }
         let base = "\(path).corrupt-\(utcTimestamp())"
         for attempt in 0..<1_000 {
@@ -26,18 +28,18 @@ public enum Quarantine {
             guard let moved = try linkAll(from: path, to: target) else { continue }
             for suffix in suffixesInRemovalOrder where moved.contains(suffix) {
                 guard unlink(path + suffix) == 0 else {
-                    throw SystemCallError(call: "unlink", path: path + suffix, errno: errno)
+                    throw SystemError(call: "unlink", path: path + suffix, code: errno)
                 }
             }
             syncDirectory(of: path)
             return target
         }
-        throw SystemCallError(call: "link", path: base, errno: EEXIST)
+        throw SystemError(call: "link", path: base, code: EEXIST)
     }
 
     /// Gives each of the database's files a second name under `target`; returns the suffixes
     /// linked, or `nil` when a name under `target` is taken (having undone its own links).
-    private static func linkAll(from path: String, to target: String) throws(SystemCallError) -> [String]? {
+    private static func linkAll(from path: String, to target: String) throws(SystemError) -> [String]? {
         var linked: [String] = []
         for suffix in suffixesInRemovalOrder {
             if link(path + suffix, target + suffix) == 0 {
@@ -49,7 +51,7 @@ public enum Quarantine {
             // The old names still hold these files, so dropping the new ones loses nothing.
             for done in linked { unlink(target + done) }
             if failure == EEXIST { return nil }
-            throw SystemCallError(call: "link", path: path + suffix, errno: failure)
+            throw SystemError(call: "link", path: path + suffix, code: failure)
         }
         return linked
     }
@@ -72,10 +74,7 @@ public enum Quarantine {
         var seconds = now.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func digits(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
+        func digits(_ value: Int32, _ width: Int) -> String { String(value).zeroPadded(to: width) }
         return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2)
             + "T" + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
     }

@@ -74,26 +74,6 @@ extension SQLiteError {
     }
 }
 
-/// A failure of a system call, with the call, the file and the reason from `strerror`.
-public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The system call that failed, such as `"open"` or `"flock"`.
-    public let call: String
-    /// The file it was working on.
-    public let path: String
-    /// The `errno` value it left.
-    public let errno: Int32
-
-    public init(call: String, path: String, errno: Int32) {
-        self.call = call
-        self.path = path
-        self.errno = errno
-    }
-
-    public var description: String {
-        "\(call) \(path): \(String(cString: strerror(errno)))"
-    }
-}
-
 /// The database's schema version (`PRAGMA user_version`) is not one this code can migrate from.
 public enum SchemaVersionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A newer program wrote it; migrating "down" would misread or discard its data.

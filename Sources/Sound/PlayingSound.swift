@@ -1,4 +1,5 @@
 import CPulse
+import ReveilleTime
 
 /// A sound playing on the server: the one owner of its `pa_stream`. Dropping it stops the sound.
 ///
@@ -69,7 +70,7 @@ public final class PlayingSound: @unchecked Sendable {
         let unset = UInt32.max  // "let the server choose"
         var buffering = pa_buffer_attr(
             maxlength: unset,
-            tlength: UInt32(pa_usec_to_bytes(Self.targetLatency.microseconds, &spec)),
+            tlength: UInt32(pa_usec_to_bytes(UInt64(Self.targetLatency.wholeMicroseconds), &spec)),
             prebuf: unset, minreq: unset, fragsize: unset
         )
         // ADJUST_LATENCY makes tlength the whole latency, the sink's own buffer included.

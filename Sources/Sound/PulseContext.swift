@@ -1,4 +1,5 @@
 import CPulse
+import ReveilleTime
 
 /// A connection to the sound server: the one owner of a `pa_threaded_mainloop` and its `pa_context`.
 ///
@@ -86,7 +87,7 @@ final class PulseContext: @unchecked Sendable {
         if done() { return }
         let timeout = timeout ?? self.timeout
         let deadline = DeadlineFlag(mainloop: mainloop)
-        let event = pa_context_rttime_new(context, pa_rtclock_now() + timeout.microseconds, { _, _, _, userdata in
+        let event = pa_context_rttime_new(context, pa_rtclock_now() + UInt64(max(0, timeout.wholeMicroseconds)), { _, _, _, userdata in
             let deadline = Unmanaged<DeadlineFlag>.fromOpaque(userdata!).takeUnretainedValue()
             deadline.passed = true
             pa_threaded_mainloop_signal(deadline.mainloop, 0)
@@ -156,11 +157,4 @@ private final class DeadlineFlag {
     let mainloop: OpaquePointer
     var passed = false
     init(mainloop: OpaquePointer) { self.mainloop = mainloop }
-}
-
-extension Duration {
-    var microseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
-    }
 }

@@ -1,7 +1,7 @@
 import CPulse
 
 /// Who the server is and where sound goes by default.
-public struct ServerInfo: Equatable, Sendable {
+public struct SoundServerInfo: Equatable, Sendable {
     public let serverName: String
     public let serverVersion: String
     /// nil when the server has no sink at all.
@@ -30,7 +30,7 @@ public struct SinkState: Equatable, Sendable {
 
 extension SoundPlayer {
     /// Asks the server who it is. The corresponding C function is `pa_context_get_server_info`.
-    public func serverInfo() throws(PulseError) -> ServerInfo {
+    public func serverInfo() throws(PulseError) -> SoundServerInfo {
         try connection.withLock { () throws(PulseError) in try fetchServerInfo() }
     }
 
@@ -65,11 +65,11 @@ extension SoundPlayer {
 
     // MARK: Lock held from here on
 
-    private func fetchServerInfo() throws(PulseError) -> ServerInfo {
-        try connection.perform("pa_context_get_server_info", into: Reply<ServerInfo>(connection)) { reply in
+    private func fetchServerInfo() throws(PulseError) -> SoundServerInfo {
+        try connection.perform("pa_context_get_server_info", into: Reply<SoundServerInfo>(connection)) { reply in
             pa_context_get_server_info(connection.context, { _, info, userdata in
-                Reply<ServerInfo>.from(userdata).deliver(info.map { info in
-                    ServerInfo(
+                Reply<SoundServerInfo>.from(userdata).deliver(info.map { info in
+                    SoundServerInfo(
                         serverName: String(cString: info.pointee.server_name),
                         serverVersion: String(cString: info.pointee.server_version),
                         defaultSinkName: info.pointee.default_sink_name.map { String(cString: $0) }

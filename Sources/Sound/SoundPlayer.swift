@@ -1,3 +1,4 @@
+import ReveilleTime
 /// Plays alarm sounds on the PulseAudio (or pipewire-pulse) server, and reads and sets the
 /// default sink's mute and volume.
 ///
@@ -37,7 +38,7 @@ public final class SoundPlayer: Sendable {
         loop: Bool = true,
         onEnd: (@Sendable (PlaybackState) -> Void)? = nil
     ) throws(PulseError) -> PlayingSound {
-        let fadeFrames = Int(Double(fadeIn.microseconds) * Double(clip.sampleRate) / 1_000_000)
+        let fadeFrames = Int(Double(fadeIn.wholeMicroseconds) * Double(clip.sampleRate) / 1_000_000)
         return try PlayingSound(
             connection: connection,
             clip: clip,
@@ -64,7 +65,7 @@ public final class SoundPlayer: Sendable {
         serverAddress: String? = nil,
         applicationName: String,
         timeout: Duration = .seconds(2)
-    ) throws(PulseError) -> ServerInfo {
+    ) throws(PulseError) -> SoundServerInfo {
         try SoundPlayer(serverAddress: serverAddress, applicationName: applicationName, timeout: timeout).serverInfo()
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import SystemSupport
 
 /// Finds a sound file by name, as the freedesktop sound theme specification describes.
 ///
@@ -92,7 +92,7 @@ public enum SoundTheme {
     /// The first `index.theme` of `theme` in the search path decides, as for icon themes.
     static func index(of theme: String, in soundDirectories: [String]) -> ThemeIndex? {
         for base in soundDirectories {
-            if let text = readTextFile("\(base)/\(theme)/index.theme") { return ThemeIndex(parsing: text) }
+            if let text = (try? readSmallTextFile("\(base)/\(theme)/index.theme", limit: 1 << 16)) ?? nil { return ThemeIndex(parsing: text) }
         }
         return nil
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import ReveilleTime
 
 /// A thread of its own where every blocking call to the sound server runs, in the order given.
 ///
@@ -38,7 +39,7 @@ public final class SoundThread: Sendable {
         await withCheckedContinuation { continuation in
             let answer = FirstAnswer(continuation)
             schedule { answer.give(work()) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int(limit.microseconds))) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int(limit.wholeMicroseconds))) {
                 answer.give(nil)
             }
         }

@@ -1,4 +1,6 @@
+import Glibc
 import ReveilleTime
+import SystemSupport
 
 /// Finds the user's time zone the way the C library does: `$TZ`, else `/etc/localtime`, else UTC.
 public enum SystemTimeZone {
@@ -18,11 +20,11 @@ public enum SystemTimeZone {
         }
         let bytes: [UInt8]
         do {
-            bytes = try readFileBytes(localtimePath)
+            bytes = try readSmallFile(localtimePath)
         } catch where error.fileIsMissing {
             return .utc
         } catch {
-            throw SystemTimeZoneError("cannot read \(localtimePath): \(error.reason)")
+            throw SystemTimeZoneError("cannot read \(localtimePath): \(readProblem(error))")
         }
         do {
             var rules = try ZoneRules(tzif: bytes)
@@ -46,11 +48,11 @@ public enum SystemTimeZone {
         if value.isEmpty { return .utc }
         if value.hasPrefix("/") {
             do {
-                var rules = try ZoneRules(tzif: try readFileBytes(value))
+                var rules = try ZoneRules(tzif: try readSmallFile(value))
                 rules.name = zoneName(inPath: value) ?? value
                 return rules
-            } catch let error as FileReadError {
-                throw SystemTimeZoneError("TZ=\"\(tz)\": cannot read \(value): \(error.reason)")
+            } catch let error as SystemError {
+                throw SystemTimeZoneError("TZ=\"\(tz)\": cannot read \(value): \(readProblem(error))")
             } catch let error as ZoneError {
                 throw SystemTimeZoneError("TZ=\"\(tz)\": \(value) is not a valid time zone file: \(error.message)")
             } catch {
@@ -63,11 +65,11 @@ public enum SystemTimeZone {
         let path = zoneinfoDirectory + "/" + value
         let fileProblem: String
         do {
-            var rules = try ZoneRules(tzif: try readFileBytes(path))
+            var rules = try ZoneRules(tzif: try readSmallFile(path))
             rules.name = value
             return rules
-        } catch let error as FileReadError {
-            fileProblem = error.reason
+        } catch let error as SystemError {
+            fileProblem = readProblem(error)
         } catch let error as ZoneError {
             fileProblem = "not a valid time zone file: \(error.message)"
         } catch {
@@ -96,4 +98,13 @@ public struct SystemTimeZoneError: Error, Hashable, Sendable, CustomStringConver
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Why a tz file could not be used, in the words these messages have always used.
+private func readProblem(_ error: SystemError) -> String {
+    switch error.code {
+    case EINVAL: "not a regular file"
+    case EFBIG: "larger than \(1 << 20) bytes"
+    default: error.reason
+    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 @testable import LinuxEvents
 import Testing
+import SystemSupport
 
 @Suite struct FileWatchTests {
     let queue = DispatchQueue(label: "FileWatchTests")

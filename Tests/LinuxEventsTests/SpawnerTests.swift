@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LinuxEvents
+import SystemSupport
 import Testing
 
 @Suite struct SpawnerTests {

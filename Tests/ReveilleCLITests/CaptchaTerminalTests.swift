@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SystemSupport
 import Testing
 @testable import ReveilleCLI
 
@@ -80,7 +81,7 @@ private final class PseudoTerminal {
 @Test func notATerminalIsATypedError() throws {
     let null = open("/dev/null", O_RDWR)
     defer { close(null) }
-    #expect(throws: CaptchaTerminalError(call: "tcgetattr", code: ENOTTY)) {
+    #expect(throws: SystemError(call: "tcgetattr", code: ENOTTY)) {
         try CaptchaTerminal(input: null, output: null)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import SystemSupport
 import Testing
 
 /// Whether another process can take the lock: `flock -n` exits 0 when it got the lock
@@ -60,7 +61,7 @@ private func anotherProcessCanLock(_ path: String) throws -> Bool {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("missing/agent.lock")
-    #expect(throws: FileLockError.system(SystemCallError(call: "open", path: path, errno: ENOENT))) {
+    #expect(throws: FileLockError.system(SystemError(call: "open", path: path, code: ENOENT))) {
         try FileLock(path: path)
     }
 }

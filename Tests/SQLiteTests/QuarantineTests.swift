@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import SystemSupport
 import Testing
 
 private func write(_ text: String, to path: String) throws {
@@ -57,9 +58,9 @@ private func stamp(_ date: Date) -> String {
 @Test func moveAsideOfAMissingFileThrowsAndCreatesNothing() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let error = #expect(throws: SystemCallError.self) {
+    let error = #expect(throws: SystemError.self) {
         try Quarantine.moveAside(path: directory.file("absent"))
     }
-    #expect(error?.errno == ENOENT)
+    #expect(error?.code == ENOENT)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
 }

@@ -9,8 +9,8 @@ import Synchronization
 /// Prefers `CLOCK_REALTIME_ALARM`, which wakes a suspended machine, and falls back to
 /// `CLOCK_REALTIME` where the session lacks `CAP_WAKE_ALARM` or the configuration says
 /// `wake_from_suspend = no`.
-public final class LiveWakeTimer: ReveilleCore.WakeTimer {
-    private let timer: LinuxEvents.WakeTimer
+public final class LiveWakeTimer: WakeTimer {
+    private let timer: TimerFD
     private let handler = HandlerSlot()
     /// Whether the timer can wake the machine from suspend.
     public let wakesFromSuspend: Bool
@@ -18,17 +18,17 @@ public final class LiveWakeTimer: ReveilleCore.WakeTimer {
     public init(queue: DispatchQueue, mayWakeMachine: Bool) throws {
         let log = Log.shared
         let handler = self.handler
-        let onEvent: @Sendable (LinuxEvents.WakeTimer.Event) -> Void = { event in
+        let onEvent: @Sendable (TimerFD.Event) -> Void = { event in
             if event == .clockChanged { log.info("the wall clock jumped; planning again") }
             handler.call(event == .clockChanged ? .clockChanged : .expired)
         }
         do {
             guard mayWakeMachine else { throw WakeNotWanted() }
-            timer = try LinuxEvents.WakeTimer(clock: .realtimeAlarm, queue: queue, handler: onEvent)
+            timer = try TimerFD(clock: .realtimeAlarm, queue: queue, handler: onEvent)
             wakesFromSuspend = true
         } catch {
             log.info("alarms cannot wake the machine from suspend: \(error)")
-            timer = try LinuxEvents.WakeTimer(clock: .realtime, queue: queue, handler: onEvent)
+            timer = try TimerFD(clock: .realtime, queue: queue, handler: onEvent)
             wakesFromSuspend = false
         }
     }

@@ -1,23 +1,8 @@
 import Dispatch
 import Glibc
+import LinuxEvents
 import Synchronization
-
-/// A terminal call that failed: which call, and the `errno` it left.
-public struct CaptchaTerminalError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
-
-    public var description: String {
-        code == ENOTTY ? "\(call): not a terminal" : "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
-    }
-}
-
-/// The one check every terminal call's result goes through: `-1` means failure, and `errno` says why.
-@discardableResult
-private func check(_ call: @autoclosure () -> String, _ result: Int32) throws(CaptchaTerminalError) -> Int32 {
-    guard result == -1 else { return result }
-    throw CaptchaTerminalError(call: call(), code: errno)
-}
+import SystemSupport
 
 /// Owns a terminal while the captcha screen is up: raw mode on the alternate screen, keys from a
 /// Dispatch read source, resizes from SIGWINCH and a once-a-second tick on demand.
@@ -54,37 +39,24 @@ public final class CaptchaTerminal: Sendable {
     private let input: Int32
     private let output: Int32
     /// Nil once restored: then nothing is drawn any more.
-    private let saved: Mutex<termios?>
+    private let saved: Mutex<RawTerminal.Settings?>
     private let sources = Mutex(Sources())
 
     /// Saves the settings of `input`, puts it in raw mode and switches to the alternate screen.
     ///
-    /// The corresponding C functions are `tcgetattr`, `cfmakeraw` and `tcsetattr`.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(CaptchaTerminalError) {
+    /// Ctrl-C then arrives as a key and leaves the screen cleanly.
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(SystemError) {
         self.input = input
         self.output = output
-        var original = termios()
-        try check("tcgetattr", tcgetattr(input, &original))
-        var raw = original
-        // Also VMIN 1 and VTIME 0: a read returns as soon as one byte is there. ISIG goes off, so
-        // Ctrl-C arrives as a key and leaves the screen cleanly.
-        cfmakeraw(&raw)
-        try check("tcsetattr", tcsetattr(input, TCSAFLUSH, &raw))
-        saved = Mutex(original)
+        saved = Mutex(try RawTerminal.enter(input))
         Self.writeAll(output, CaptchaANSI.enterScreen)
     }
 
     deinit { restore() }
 
     /// Columns and rows; 80×24 when the terminal does not say.
-    ///
-    /// The corresponding C call is `ioctl(TIOCGWINSZ)`.
     public func size() -> (width: Int, height: Int) {
-        var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
-            return (80, 24)
-        }
-        return (Int(window.ws_col), Int(window.ws_row))
+        RawTerminal.size(output) ?? (80, 24)
     }
 
     /// Replaces the screen with `frame`; does nothing once restored.
@@ -95,8 +67,6 @@ public final class CaptchaTerminal: Sendable {
     }
 
     /// Leaves the alternate screen and puts the settings back. Safe to call more than once, from any thread.
-    ///
-    /// The corresponding C function is `tcsetattr`.
     public func restore() {
         let stopped = sources.withLock { sources in
             defer { sources = Sources(restored: true) }
@@ -104,10 +74,9 @@ public final class CaptchaTerminal: Sendable {
         }
         stopped.cancelAll()
         saved.withLock { saved in
-            guard var settings = saved else { return }
+            guard let settings = saved else { return }
             Self.writeAll(output, CaptchaANSI.leaveScreen)
-            // A terminal that hung up refuses; there is nothing left to restore then, nor anyone to tell.
-            _ = tcsetattr(input, TCSADRAIN, &settings)
+            RawTerminal.restore(input, to: settings)
             saved = nil
         }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Runs the captcha screen on the terminal: terminal input and the agent's replies go into
 /// `CaptchaState`, each new state is drawn, and what must be done comes out of `effects`.
@@ -18,7 +19,7 @@ public final class CaptchaUI: Sendable {
     /// Takes over the terminal (standard input and output unless told otherwise) and draws the
     /// screen, loading until a `.challenge` event arrives. `clock` gives Unix seconds.
     public init(label: String?, clock: @escaping @Sendable () -> Int64, input: Int32 = STDIN_FILENO,
-                output: Int32 = STDOUT_FILENO) throws(CaptchaTerminalError) {
+                output: Int32 = STDOUT_FILENO) throws(SystemError) {
         terminal = try CaptchaTerminal(input: input, output: output)
         self.clock = clock
         let (width, height) = terminal.size()

@@ -3,6 +3,7 @@ import DBus
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import SystemSupport
 
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import CLinux
 import Dispatch
 import Glibc
+import SystemSupport
 
 /// A wall-clock deadline that wakes the agent: a `timerfd` armed at an absolute instant.
 ///
@@ -10,7 +11,7 @@ import Glibc
 ///
 /// Sendable by hand: `source` is touched only in `init` and `deinit`, and `timerfd_settime`
 /// may be called from any thread.
-public final class WakeTimer: @unchecked Sendable {
+public final class TimerFD: @unchecked Sendable {
     public enum Clock: Sendable {
         /// `CLOCK_REALTIME`: fires while the machine is awake.
         case realtime
@@ -37,13 +38,13 @@ public final class WakeTimer: @unchecked Sendable {
     public init(
         clock: Clock, queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void
     ) throws {
-        let fd = try WakeTimer.create(clock)
+        let fd = try TimerFD.create(clock)
         descriptor = fd
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler {
             var expirations: UInt64 = 0
             let result = Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size)
-            if let event = WakeTimer.decodeRead(result: result, errno: errno) { handler(event) }
+            if let event = TimerFD.decodeRead(result: result, errno: errno) { handler(event) }
         }
         source.setCancelHandler { close(fd) }
         source.resume()

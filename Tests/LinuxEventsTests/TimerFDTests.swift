@@ -2,13 +2,14 @@ import Dispatch
 import Glibc
 @testable import LinuxEvents
 import Testing
+import SystemSupport
 
-@Suite struct WakeTimerTests {
-    let queue = DispatchQueue(label: "WakeTimerTests")
+@Suite struct TimerFDTests {
+    let queue = DispatchQueue(label: "TimerFDTests")
 
-    private func makeTimer() throws -> (WakeTimer, Recorder<WakeTimer.Event>) {
-        let events = Recorder<WakeTimer.Event>()
-        return (try WakeTimer(clock: .realtime, queue: queue) { events.record($0) }, events)
+    private func makeTimer() throws -> (TimerFD, Recorder<TimerFD.Event>) {
+        let events = Recorder<TimerFD.Event>()
+        return (try TimerFD(clock: .realtime, queue: queue) { events.record($0) }, events)
     }
 
     private func secondsFromNow(_ offset: Int64) -> Int64 { realtimeNow().seconds + offset }
@@ -58,25 +59,25 @@ import Testing
     }
 
     @Test func aCancelledReadMeansTheClockChanged() {
-        #expect(WakeTimer.decodeRead(result: -1, errno: ECANCELED) == .clockChanged)
+        #expect(TimerFD.decodeRead(result: -1, errno: ECANCELED) == .clockChanged)
     }
 
     @Test func aFullReadMeansTheDeadlinePassed() {
-        #expect(WakeTimer.decodeRead(result: 8, errno: 0) == .expired)
+        #expect(TimerFD.decodeRead(result: 8, errno: 0) == .expired)
     }
 
     @Test(arguments: [EAGAIN, EINTR])
     func anEmptyOrInterruptedReadReportsNothing(code: Int32) {
-        #expect(WakeTimer.decodeRead(result: -1, errno: code) == nil)
+        #expect(TimerFD.decodeRead(result: -1, errno: code) == nil)
     }
 
     @Test func anUnexpectedReadErrorWakesTheAgentToReplan() {
-        #expect(WakeTimer.decodeRead(result: -1, errno: EIO) == .expired)
+        #expect(TimerFD.decodeRead(result: -1, errno: EIO) == .expired)
     }
 
     @Test func anAlarmClockTimerIsCreatedOrRefusedAsUnavailable() throws {
         do {
-            _ = try WakeTimer(clock: .realtimeAlarm, queue: queue) { _ in }
+            _ = try TimerFD(clock: .realtimeAlarm, queue: queue) { _ in }
         } catch let error as WakeFromSuspendUnavailable {
             #expect([EPERM, EINVAL, EOPNOTSUPP].contains(error.cause.code))
             #expect(error.description.hasPrefix("wake-from-suspend unavailable"))
