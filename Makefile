@@ -47,11 +47,12 @@ check-man: build
 	@mkdir -p build
 	Tests/packaging/check-man.sh $(BIN)/reveille 2>&1 | tee build/check-man.log
 
-# The session files in data/ are valid and agree with each other.
+# The session files in data/ are valid and agree with each other, and every target declares
+# in Package.swift the targets it imports.
 check-data: deps
 	scripts/install-deps.sh --with-packaging
 	@mkdir -p build
-	Tests/packaging/check-data.sh 2>&1 | tee build/check-data.log
+	{ Tests/packaging/check-imports.py && Tests/packaging/check-data.sh; } 2>&1 | tee build/check-data.log
 
 # Builds the .deb, installs it into a clean Debian 12 root, starts the agent there through
 # D-Bus activation, and purges it again.

@@ -10,6 +10,7 @@
 //   ReveilleAgent                  live implementations and the D-Bus harness
 //   ReveilleCLI                    the `reveille` client commands
 //   reveille, reveilled            thin executables
+// Every target lists each target it imports (Tests/packaging/check-imports.py checks it).
 import PackageDescription
 
 let package = Package(
@@ -45,13 +46,14 @@ let package = Package(
         .target(name: "Sound", dependencies: ["CPulse", "CSndfile", "SystemSupport", "ReveilleTime"]),
 
         // MARK: The agent
-        .target(name: "ReveilleCore", dependencies: ["ReveilleDomain"]),
+        .target(name: "ReveilleCore", dependencies: ["ReveilleDomain", "ReveilleTime"]),
         // The D-Bus contract shared by agent and client: names, error table, a{sv} codecs.
-        .target(name: "ReveilleAPI", dependencies: ["ReveilleCore", "DBus"]),
+        .target(name: "ReveilleAPI", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus"]),
         .target(
             name: "ReveilleAgent",
             dependencies: [
-                "ReveilleAPI", "SQLite", "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport",
+                "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite", "LinuxEvents",
+                "Notify", "Sound", "SystemTimeZone", "SystemSupport",
             ]
         ),
 
@@ -59,7 +61,8 @@ let package = Package(
         .target(
             name: "ReveilleCLI",
             dependencies: [
-                "ReveilleAPI", "SystemTimeZone", "LinuxEvents", "SystemSupport",
+                "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SystemTimeZone",
+                "LinuxEvents", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,11 +72,14 @@ let package = Package(
         .executableTarget(name: "reveilled", dependencies: ["ReveilleAgent"]),
 
         // MARK: Tests
-        .target(name: "ReveilleTestSupport", dependencies: ["ReveilleCore"], path: "Tests/ReveilleTestSupport"),
+        .target(
+            name: "ReveilleTestSupport", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime"],
+            path: "Tests/ReveilleTestSupport"
+        ),
         .testTarget(name: "ReveilleTimeTests", dependencies: ["ReveilleTime", "SystemTimeZone"]),
         .testTarget(
             name: "ReveilleDomainTests",
-            dependencies: ["ReveilleDomain", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ReveilleDomain", "ReveilleTime", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
@@ -81,9 +87,21 @@ let package = Package(
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
-        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleTestSupport"]),
-        .testTarget(name: "ReveilleAgentTests", dependencies: ["ReveilleAgent", "ReveilleTestSupport"]),
-        .testTarget(name: "ReveilleCLITests", dependencies: ["ReveilleCLI", "ReveilleTestSupport", "SystemSupport"]),
-        .testTarget(name: "ReveilleAPITests", dependencies: ["ReveilleAPI", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime", "ReveilleTestSupport"]),
+        .testTarget(
+            name: "ReveilleAgentTests",
+            dependencies: [
+                "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite",
+                "ReveilleTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "ReveilleCLITests",
+            dependencies: ["ReveilleCLI", "ReveilleCore", "ReveilleDomain", "ReveilleTestSupport", "SystemSupport"]
+        ),
+        .testTarget(
+            name: "ReveilleAPITests",
+            dependencies: ["ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport"]
+        ),
     ]
 )
