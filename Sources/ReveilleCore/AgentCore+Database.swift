@@ -81,30 +81,36 @@ extension AgentCore {
             if case .run(let old, _) = $0 { old.alarmId == run.alarmId && old.startedAt == run.startedAt } else { false }
         }
         if let replaced { database.pending[replaced] = .run(run, session) } else { database.pending.append(.run(run, session)) }
-        flushWrites()
+        flushWritesUnlessWaiting()
     }
 
     /// Stores the alarm with its next fire as they are in memory now.
     func persistAlarm(_ id: AlarmID) {
         let queued = database.pending.contains { if case .alarm(let other) = $0 { other == id } else { false } }
         if !queued { database.pending.append(.alarm(id)) }
-        flushWrites()
+        flushWritesUnlessWaiting()
     }
 
     func persistMissed(_ id: AlarmID, at: Instant) {
         database.pending.append(.missed(id, at))
-        flushWrites()
+        flushWritesUnlessWaiting()
     }
 
     /// Stores the alarm's last occurrence as it is in memory now.
     func persistOccurrence(_ id: AlarmID) {
         let queued = database.pending.contains { if case .occurrence(let other) = $0 { other == id } else { false } }
         if !queued { database.pending.append(.occurrence(id)) }
-        flushWrites()
+        flushWritesUnlessWaiting()
+    }
+
+    /// Writes now, unless writes already failed and wait for their retry: then the new one joins
+    /// them, so that a fault costs one try per back-off step, however much happens meanwhile.
+    private func flushWritesUnlessWaiting() {
+        if database.retryAt == nil { flushWrites() }
     }
 
     /// Writes what waits, in order, up to the first failure; then backs off.
-    func flushWrites() {
+    private func flushWrites() {
         while let write = database.pending.first {
             do {
                 switch write {

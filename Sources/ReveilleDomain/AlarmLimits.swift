@@ -22,7 +22,7 @@ extension Alarm {
     public var exceedsLimits: Bool {
         Self.labelProblem(label) != nil || challenges.contains { challenge in
             guard case .qr(let code) = challenge.params else { return false }
-            return !Challenge.qrCodeLengthRange.contains(code.count) || Self.qrCodeSizeProblem(code) != nil
+            return (try? AlarmText.checkNewQRCode(code)) == nil
         }
     }
 }

@@ -132,12 +132,6 @@ public final class LiveSound: SoundOutput {
         } ?? Self.notAnswering
     }
 
-    /// Whether sound can be played now; nil when it can.
-    public func problem() async -> String? { await status().problem }
-
-    /// Whether the default output is muted or nearly silent.
-    public func isMuted() async -> Bool { await status().muted }
-
     /// On the check thread: a connection of its own, so that it never waits behind a playing sound.
     private static func check() -> SoundStatus {
         do {

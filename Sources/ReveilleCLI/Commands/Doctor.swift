@@ -20,14 +20,17 @@ struct Doctor: AsyncParsableCommand {
         let reply = try await client.call("Preflight")
         let ok = reply.first?.boolValue ?? false
         let reasons = reply.dropFirst().first?.arrayValue?.compactMap(\.stringValue) ?? []
-        // The agent's sentences carry the reasons (which file, which lock, which alarm).
-        var details: [String: String] = [:]
-        for entry in try await client.call("PreflightDetails").first?.dictionaryEntries ?? [] {
-            if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
-        }
         if output.json {
             print(Output.json(.structure([.bool(ok), .array("s", reasons.map(Value.string))])))
         } else {
+            // The agent's sentences carry the reasons (which file, which lock, which alarm). Asked
+            // only when there is something to explain: each answer looks at the whole desktop again.
+            var details: [String: String] = [:]
+            if !reasons.isEmpty {
+                for entry in try await client.call("PreflightDetails").first?.dictionaryEntries ?? [] {
+                    if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
+                }
+            }
             for reason in reasons {
                 let blocking = EvaluatePreflight.blockingReasons.contains(reason)
                 let sentence = details[reason] ?? PreflightNotes.sentence(for: reason)
