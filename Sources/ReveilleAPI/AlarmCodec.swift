@@ -7,8 +7,9 @@ import ReveilleTime
 public enum AlarmCodec {
     public static let writableKeys: Set<String> = [
         "label", "time", "date", "repeat", "enabled", "sound", "volume", "snooze_minutes", "max_snoozes", "challenges",
-        "in_seconds",
     ]
+    /// Keys AddAlarm takes that no alarm holds: `in_seconds` becomes its `time` and `date`.
+    public static let addOnlyKeys: Set<String> = ["in_seconds"]
     public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing"]
 
     // MARK: Agent side
@@ -18,8 +19,8 @@ public enum AlarmCodec {
         var changes = AlarmChanges()
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if readOnlyKeys.contains(key) { throw .invalidArgument("key '\(key)' is read-only") }
-            guard writableKeys.contains(key) else {
-                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.sorted().joined(separator: ", "))")
+            guard writableKeys.contains(key) || addOnlyKeys.contains(key) else {
+                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.union(addOnlyKeys).sorted().joined(separator: ", "))")
             }
             switch key {
             case "label": changes.label = try string(value, key)

@@ -6,7 +6,7 @@ extension AgentCore {
     public func add(_ changes: AlarmChanges) throws(AgentError) -> AlarmID {
         var changes = changes
         let due = try relativeDue(&changes)
-        guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM) or in_seconds") }
+        guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
         guard alarms.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
         all.merge(changes)

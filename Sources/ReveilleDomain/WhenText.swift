@@ -86,9 +86,9 @@ public enum WhenText {
         }
     }
 
-    /// Seconds in `90s`, `25m`, `1h30m`, `2d`, `1w`, `1 hour 30 min`; `0` alone is zero. Nil for anything else.
+    /// Seconds in `90s`, `25m`, `1h30m`, `2d`, `1w`, `1 hour 30 min` (lowercase units); `0` alone is zero. Nil for anything else.
     public static func parseDuration(_ text: String) -> Int64? {
-        let trimmed = text.trimmingBlanks([" ", "\t"]).lowercased()
+        let trimmed = text.trimmingBlanks([" "])
         if trimmed == "0" { return 0 }
         var total: Int64 = 0
         var rest = Substring(trimmed)
