@@ -91,7 +91,8 @@ extension AgentCore {
     private func dated(_ alarm: Alarm, explicitDate: Bool) throws(AgentError) -> Alarm {
         var alarm = alarm
         guard alarm.repeatDays.isEmpty else { return alarm }
-        let passed = alarm.isEnabled && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) == nil
+        let passed = alarm.isEnabled
+            && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: nil, planned: nextFires[alarm.id]) == nil
         if let date = alarm.date, passed, explicitDate {
             throw .invalidArgument("\(date) \(alarm.time) is in the past")
         }
@@ -104,7 +105,8 @@ extension AgentCore {
     /// Stores an added or changed alarm with its next fire, then adopts it.
     func commit(_ alarm: Alarm, due: Instant? = nil) throws(AgentError) {
         let fire = runs[alarm.id] == nil
-            ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id]) : nil
+            ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id],
+                                               planned: nextFires[alarm.id]) : nil
         do { try world.store.save(alarm, nextFire: fire) } catch { throw .failed("cannot save the alarm: \(error)") }
         alarms[alarm.id] = alarm
         nextFires[alarm.id] = fire

@@ -131,6 +131,15 @@ import Testing
         let snapshot = try await f.core.get(id)
         #expect(snapshot.nextFire == start.adding(seconds: 5400))
         #expect(snapshot.alarm.time == WallTime(hour: 1, minute: 30))
+        // Past the first 01:30, neither a re-plan nor an edit moves it to the earlier reading or to tomorrow.
+        f.fakes.clock.advance(by: 3600)
+        await f.core.zoneChanged()
+        var label = AlarmChanges()
+        label.label = "Tea"
+        try await f.core.update(id, label)
+        let after = try await f.core.get(id)
+        #expect(after.nextFire == start.adding(seconds: 5400))
+        #expect(after.alarm.date == CivilDate(year: 2027, month: 11, day: 7))
     }
 
     @Test func inSecondsExcludesTimeDateAndRepeat() async throws {
