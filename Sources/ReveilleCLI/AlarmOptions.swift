@@ -11,7 +11,8 @@ struct AlarmOptions: ParsableArguments {
     @Option(name: .customLong("repeat"), help: "Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")
     var repeatDays: String?
 
-    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.")
+    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.",
+            completion: .list(dayWords))
     var date: String?
 
     @Option(help: "A sound-theme name (alarm-clock-elapsed) or an absolute file path.")
@@ -64,6 +65,9 @@ struct AlarmOptions: ParsableArguments {
         return changes
     }
 }
+
+/// What the shell completions offer for `--date`.
+let dayWords = ["today", "tomorrow"] + Weekday.allCases.map(\.shortName)
 
 /// `--json` for scripts.
 struct OutputOptions: ParsableArguments {

@@ -23,7 +23,8 @@ struct Preview: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Days it repeats on: a comma list of mon..sun, or weekdays, weekends, daily.")
     var repeatDays: String?
 
-    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun or YYYY-MM-DD (not with --repeat).")
+    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun or YYYY-MM-DD (not with --repeat).",
+            completion: .list(dayWords))
     var date: String?
 
     @Option(help: "Start from this RFC 3339 time instead of now.")
