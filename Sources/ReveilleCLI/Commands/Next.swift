@@ -74,7 +74,9 @@ struct Next: AsyncParsableCommand {
                 fflushStandardOutput()
                 printed = line
             }
-            guard let askAgain = await pending.next() else { return }
+            guard let askAgain = await pending.next() else {
+                throw CLIError(.unreachable, "the connection to the session bus ended")
+            }
             if askAgain { current = NextAlarm(from: try await client.alarms()) }
         }
     }
