@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReveilleCLITests",
-            dependencies: ["ReveilleCLI", "ReveilleCore", "ReveilleDomain", "ReveilleTestSupport", "SystemSupport"]
+            dependencies: ["ReveilleCLI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport", "SystemSupport"]
         ),
         .testTarget(
             name: "ReveilleAPITests",

@@ -2,11 +2,14 @@ import ArgumentParser
 import DBus
 
 struct Enable: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Switch an alarm on.")
+    static let configuration = CommandConfiguration(abstract: "Switch an alarm on and say on stderr when it rings.")
 
     @OptionGroup var alarm: AlarmReference
 
     func run() async throws {
-        _ = try await alarm.call("SetEnabled", [.bool(true)])
+        let client = try AgentClient.connect()
+        let full = try await client.resolve(alarm.id)
+        _ = try await client.call("SetEnabled", [.string(full), .bool(true)])
+        await client.reportWhenItRings(full)
     }
 }
