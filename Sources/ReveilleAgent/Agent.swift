@@ -115,7 +115,10 @@ final class RunningAgent: Sendable {
             throw SetupError("another agent already owns \(BusNames.service) on this session bus")
         }
         // Signals from here on carry the name clients watch for.
-        let opening = loaded ? nil : Task { await opener.keepTrying(store, core: core) }
+        let notifier = desktop.notifier
+        let opening = loaded ? nil : Task {
+            await opener.keepTrying(store, core: core) { await notifier.closeLeftovers() }
+        }
         if loaded {
             // Before anything is posted again: one notification per ringing alarm, not two.
             await desktop.notifier.closeLeftovers()
