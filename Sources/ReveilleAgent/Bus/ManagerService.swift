@@ -10,10 +10,13 @@ import ReveilleTime
 public struct ManagerService: Sendable {
     let core: AgentCore
     let version: String
+    /// Told who shows a challenge, so that a closed captcha reaches the core.
+    let clients: ChallengeClients?
 
-    public init(core: AgentCore, version: String) {
+    public init(core: AgentCore, version: String, clients: ChallengeClients? = nil) {
         self.core = core
         self.version = version
+        self.clients = clients
     }
 
     public var interface: ExportedInterface {
@@ -53,11 +56,15 @@ public struct ManagerService: Sendable {
                     try await core.dismiss(try alarmID(args[0]))
                     return []
                 },
-                method("GetChallenge", in: "s", out: "a{sv}", ["id"], ["challenge"]) { args in
-                    [.vardict(AlarmCodec.encode(try await core.challenge(try alarmID(args[0]))))]
+                methodSeeingCaller("GetChallenge", in: "s", out: "a{sv}", ["id"], ["challenge"]) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    return [.vardict(AlarmCodec.encode(try await core.challenge(id)))]
                 },
-                method("SubmitAnswer", in: "ss", out: "sa{sv}", ["id", "answer"], ["outcome", "next"]) { args in
-                    let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "")
+                methodSeeingCaller("SubmitAnswer", in: "ss", out: "sa{sv}", ["id", "answer"], ["outcome", "next"]) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    let (outcome, next) = try await core.submit(id, answer: call.arguments[1].stringValue ?? "")
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
         ].map { $0.gated(core) }
@@ -133,8 +140,16 @@ private func method(
     _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
     _ inArgs: [String], _ outArgs: [String] = [], _ body: @escaping @Sendable ([Value]) async throws -> [Value]
 ) -> ExportedMethod {
+    methodSeeingCaller(name, in: inSignature, out: outSignature, inArgs, outArgs) { call in try await body(call.arguments) }
+}
+
+/// A row whose handler needs to know who calls (its `sender`).
+private func methodSeeingCaller(
+    _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
+    _ inArgs: [String], _ outArgs: [String] = [], _ body: @escaping @Sendable (MethodCall) async throws -> [Value]
+) -> ExportedMethod {
     ExportedMethod(name, in: inSignature, out: outSignature, inArgs: inArgs, outArgs: outArgs) { call in
-        do { return try await body(call.arguments) } catch let error as AgentError { throw error.dbusError }
+        do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
     }
 }
 
