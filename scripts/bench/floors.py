@@ -1,0 +1,129 @@
+"""The floors: what the same work costs without the agent, measured in the same run."""
+import os
+import subprocess
+import time
+
+from gi.repository import GLib
+
+from . import agent as agentmod
+from . import bus as busmod
+from .stats import summary
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FLOOR_NAME = "io.github.Reveille1.BenchFloor"
+
+
+def compile_floors(out_dir):
+    """Builds the C floors with cc; returns {name: path}."""
+    os.makedirs(out_dir, exist_ok=True)
+    libraries = {
+        "timerwake": [],
+        "sinkwatch": ["-lpulse-simple", "-lpulse"],
+        "pulsestart": ["-lpulse"],
+        "nameowner": subprocess.check_output(["pkg-config", "--cflags", "--libs", "dbus-1"], text=True).split(),
+    }
+    built = {}
+    for name, flags in libraries.items():
+        built[name] = os.path.join(out_dir, name)
+        subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "floors", f"{name}.c"), *flags],
+                       check=True)
+    return built
+
+
+def timer_wake(programs, count=200):
+    """A bare CLOCK_REALTIME timerfd's lateness, in seconds."""
+    out = subprocess.check_output([programs["timerwake"], str(count)], text=True)
+    return summary([float(line) / 1e6 for line in out.split()])
+
+
+class SinkWatch:
+    """sinkwatch on the null sink's monitor: when each sound started."""
+
+    def __init__(self, programs, path):
+        self.path = path
+        self.output = open(path, "w")
+        self.process = subprocess.Popen([programs["sinkwatch"], "testsink.monitor"], stdout=self.output)
+        deadline = time.monotonic() + 5
+        while "ready" not in open(path).read() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+        self.output.close()
+        onsets, louds = [], []
+        with open(self.path) as f:
+            for line in f:
+                kind, _, value = line.partition(" ")
+                (onsets if kind == "onset" else louds if kind == "loud" else []).append(float(value or 0))
+        return onsets, louds
+
+
+def first_after(times, start, window):
+    """The first of TIMES in [START, START + WINDOW), or None."""
+    return next((t for t in sorted(times) if start <= t < start + window), None)
+
+
+def pulse_start(programs, watch_path, count=10):
+    """A bare libpulse stream: connect → first chunk on the monitor, and a prepared corked
+    stream's uncork → first chunk."""
+    watch = SinkWatch(programs, watch_path)
+    out = subprocess.check_output([programs["pulsestart"], str(count)], text=True)
+    onsets, _ = watch.stop()
+    results = {"cold": [], "warm": []}
+    for line in out.split("\n"):
+        if line:
+            kind, at = line.split()
+            onset = first_after(onsets, float(at) - 0.002, 0.3)
+            if onset is not None:
+                results[kind].append(max(onset - float(at), 0.0))
+    return {"stream_start": summary(results["cold"]), "uncork": summary(results["warm"])}
+
+
+def notify(bus, count=100):
+    """A bare Notify round trip to the notification server, and its send → server time as
+    the bus monitor sees it. Returns (round trips, {summary: send time})."""
+    sent, durations = {}, []
+    for i in range(count):
+        text = f"bench floor {i}"
+        args = GLib.Variant("(susssasa{sv}i)", ("bench", 0, "", text, "", [], {}, 0))
+        t0, wall = time.perf_counter(), time.time()
+        busmod.call(bus, "Notify", args, "(u)", dest="org.freedesktop.Notifications",
+                    path="/org/freedesktop/Notifications", iface="org.freedesktop.Notifications")
+        durations.append(time.perf_counter() - t0)
+        sent[text] = wall
+    return durations, sent
+
+
+def ping(bus, count=500):
+    durations, wall = busmod.timed_calls(bus, "Ping", lambda _: None, count=count,
+                                         iface="org.freedesktop.DBus.Peer")
+    return durations, wall
+
+
+class ListFloor:
+    """listfloor.py serving the agent's ListAlarms replies."""
+
+    def __init__(self, bus, replies, work_dir):
+        arguments = []
+        for count, reply in replies.items():
+            path = os.path.join(work_dir, f"list-{count}.bin")
+            with open(path, "wb") as f:
+                f.write(reply.get_data_as_bytes().get_data())
+            arguments.append(f"{count}={path}")
+        self.process, _ = agentmod.start(bus, ["/usr/bin/python3", os.path.join(HERE, "listfloor.py"),
+                                               FLOOR_NAME, *arguments], FLOOR_NAME)
+
+    def stop(self):
+        agentmod.stop(self.process)
+
+
+def name_owner_start(bus, programs, count=5):
+    """exec → name owned for a bare libdbus program."""
+    times = []
+    for _ in range(count):
+        process, seconds = agentmod.start(bus, [programs["nameowner"], FLOOR_NAME], FLOOR_NAME)
+        times.append(seconds)
+        agentmod.stop(process)
+        busmod.run_until(lambda: not busmod.has_owner(bus, FLOOR_NAME), 5)
+    return summary(times)
