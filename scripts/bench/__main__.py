@@ -51,6 +51,7 @@ def main():
     programs = floors.compile_floors(os.path.join(out_dir, "bench"))
     floor["timerfd_wake"] = floors.timer_wake(programs)
     floor["pulse"] = floors.pulse_start(programs, os.path.join(work, "floor-sink.txt"))
+    floor["sound_lead_in"] = floors.sound_lead_in()
     floor["name_owner_start"] = floors.name_owner_start(bus, programs)
 
     agent = agentmod.Agent(bus, reveilled, session_dir)

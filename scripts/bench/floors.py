@@ -37,7 +37,7 @@ def timer_wake(programs, count=200):
 
 
 class SinkWatch:
-    """sinkwatch on the null sink's monitor: when each sound started."""
+    """sinkwatch on the null sink's monitor: when each sound started, got loud and stopped."""
 
     def __init__(self, programs, path):
         self.path = path
@@ -51,12 +51,13 @@ class SinkWatch:
         self.process.terminate()
         self.process.wait()
         self.output.close()
-        onsets, louds = [], []
+        found = {"onset": [], "loud": [], "silence": []}
         with open(self.path) as f:
             for line in f:
                 kind, _, value = line.partition(" ")
-                (onsets if kind == "onset" else louds if kind == "loud" else []).append(float(value or 0))
-        return onsets, louds
+                if kind in found:
+                    found[kind].append(float(value))
+        return found
 
 
 def first_after(times, start, window):
@@ -64,12 +65,21 @@ def first_after(times, start, window):
     return next((t for t in sorted(times) if start <= t < start + window), None)
 
 
+def sound_lead_in(path="/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga", level=328):
+    """Seconds before the alarm sound's own samples first reach LEVEL (−40 dBFS): a quiet
+    start that delays "loud" whatever the player does."""
+    raw = subprocess.run(["sox", path, "-t", "s16", "-c", "1", "-"], capture_output=True, check=True).stdout
+    samples = memoryview(raw).cast("h")
+    rate = int(subprocess.check_output(["soxi", "-r", path], text=True))
+    return next((i / rate for i, s in enumerate(samples) if abs(s) >= level), None)
+
+
 def pulse_start(programs, watch_path, count=10):
     """A bare libpulse stream: connect → first chunk on the monitor, and a prepared corked
     stream's uncork → first chunk."""
     watch = SinkWatch(programs, watch_path)
     out = subprocess.check_output([programs["pulsestart"], str(count)], text=True)
-    onsets, _ = watch.stop()
+    onsets = watch.stop()["onset"]
     results = {"cold": [], "warm": []}
     for line in out.split("\n"):
         if line:

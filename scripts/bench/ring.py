@@ -21,22 +21,30 @@ def answer(prompt):
 
 
 def solve(bus, alarm):
+    """Solves the alarm's challenge; returns when the solving answer was sent (Unix seconds)."""
     challenge = busmod.call(bus, "GetChallenge", GLib.Variant("(s)", (alarm,)), "(a{sv})").unpack()[0]
+    sent = time.time()
     busmod.call(bus, "SubmitAnswer", GLib.Variant("(ss)", (alarm, answer(challenge["prompt"]))), "(sa{sv})")
+    return sent
 
 
 class Ringer:
-    """Stops every alarm that starts ringing, as soon as the signal is handled."""
+    """Stops every alarm that starts ringing, AFTER_MS after its signal: long enough for its
+    sound to reach the sink, and to rise past the sound file's quiet start."""
 
-    def __init__(self, bus):
-        self.bus, self.rang = bus, []
+    def __init__(self, bus, after_ms=500):
+        self.bus, self.rang, self.stopped, self.after_ms = bus, [], {}, after_ms
         self.subscription = bus.signal_subscribe(busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
                                                  Gio.DBusSignalFlags.NONE, self._ringing)
 
     def _ringing(self, _bus, _sender, _path, _iface, _signal, args):
         alarm = args.unpack()[0]
         self.rang.append(alarm)
-        solve(self.bus, alarm)
+
+        def stop():
+            self.stopped[alarm] = solve(self.bus, alarm)
+            return False
+        GLib.timeout_add(self.after_ms, stop)
 
     def close(self):
         self.bus.signal_unsubscribe(self.subscription)
@@ -55,32 +63,36 @@ def fire_latency(bus, programs, work_dir, count=50):
     ringer = Ringer(bus)
     first = math.ceil(time.time()) + 3
     alarms = {add_at(bus, first + i, f"fire-{i:02d}"): (first + i, f"fire-{i:02d}") for i in range(count)}
-    busmod.run_until(lambda: len(ringer.rang) >= count, count + 10)
-    time.sleep(0.5)
+    busmod.run_until(lambda: len(ringer.stopped) >= count, count + 10)
     ringer.close()
     events = monitor.stop()
-    onsets, louds = watch.stop()
-    ringing, notify, sound, loud = [], [], [], []
+    sink = watch.stop()
+    ringing, notify, sound, loud, silence = [], [], [], [], []
     for alarm, (due, label) in alarms.items():
         rang = next((e["time"] for e in events if e["member"] == "Ringing" and e["strings"][:1] == [alarm]), None)
         posted = next((e["time"] for e in events if e["member"] == "Notify" and e["time"] >= due - 5
                        and any(label in s for s in e["strings"])), None)
-        onset = first_after(onsets, due - 0.002, 1.0)
-        for samples, at in ((ringing, rang), (notify, posted), (sound, onset), (loud, first_after(louds, due, 1.0))):
+        onset = first_after(sink["onset"], due - 0.002, 1.0)
+        for samples, at in ((ringing, rang), (notify, posted), (sound, onset),
+                            (loud, first_after(sink["loud"], due, 1.0))):
             if at is not None:
                 samples.append(at - due)
+        solved = ringer.stopped.get(alarm)
+        quiet = solved and first_after(sink["silence"], due, 1.0)
+        if quiet:
+            silence.append(quiet - solved)
     return {"ringing": summary(ringing), "notify": summary(notify), "sound": summary(sound),
-            "sound_loud": summary(loud), "alarms": count, "rang": len(ringer.rang)}
+            "sound_loud": summary(loud), "silence": summary(silence), "alarms": count, "rang": len(ringer.rang)}
 
 
 def while_ringing(bus, pid, seconds=5.0):
     """CPU per second and memory of an alarm ringing (with its decoded sound)."""
-    ringer_done = []
+    rang = []
     alarm = add_at(bus, time.time() + 3600 * 5, "ringing-cpu")
     subscription = bus.signal_subscribe(busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
-                                        Gio.DBusSignalFlags.NONE, lambda *a: ringer_done.append(1))
+                                        Gio.DBusSignalFlags.NONE, lambda *a: rang.append(1))
     busmod.call(bus, "Trigger", GLib.Variant("(s)", (alarm,)))
-    busmod.run_until(lambda: ringer_done, 10)
+    busmod.run_until(lambda: rang, 10)
     bus.signal_unsubscribe(subscription)
     time.sleep(0.5)  # past the start-up work: the steady cost of ringing
     cpu, started = proc.CPU(pid), time.monotonic()
@@ -114,7 +126,7 @@ def resume(bus, pid, work_dir, count=3):
         resumed[alarm] = time.time()
         os.kill(pid, signal.SIGCONT)
         emit_resume(system_bus)
-        busmod.run_until(lambda: alarm in ringer.rang, 10)
+        busmod.run_until(lambda: alarm in ringer.stopped, 10)
     ringer.close()
     events = monitor.stop()
     samples = []

@@ -5,7 +5,8 @@
  * Reads SOURCE (e.g. testsink.monitor) in 1 ms chunks. After at least 100 ms of digital
  * silence, the next chunk with a non-zero sample prints "onset T" (Unix seconds, when that
  * sample reached this reader, to within the 1 ms chunk); the first sample at or above -40 dBFS after it prints
- * "loud T". "ready" is printed once the stream records. Runs until killed. */
+ * "loud T"; once 100 ms of silence follow a sound, "silence T" gives when that silence began.
+ * "ready" is printed once the stream records. Runs until killed. */
 #include <pulse/error.h>
 #include <pulse/simple.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
     }
     short chunk[CHUNK];
     long quiet = 0;
+    double quiet_since = 0;
     int sounding = 0, loud_seen = 1;
     printf("ready\n");
     fflush(stdout);
@@ -45,7 +47,11 @@ int main(int argc, char **argv) {
             int level = abs(chunk[i]);
             double at = end;   /* the server renders a chunk at once: its samples share one arrival */
             if (level == 0) {
-                if (++quiet >= QUIET_FRAMES) sounding = 0;
+                if (quiet++ == 0) quiet_since = at;
+                if (quiet == QUIET_FRAMES && sounding) {
+                    sounding = 0;
+                    printf("silence %.6f\n", quiet_since);
+                }
                 continue;
             }
             quiet = 0;
