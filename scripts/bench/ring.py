@@ -62,8 +62,14 @@ def fire_latency(bus, programs, work_dir, count=50):
     watch = SinkWatch(programs, os.path.join(work_dir, "fire-sink.txt"))
     ringer = Ringer(bus)
     first = math.ceil(time.time()) + 3
-    alarms = {add_at(bus, first + i, f"fire-{i:02d}"): (first + i, f"fire-{i:02d}") for i in range(count)}
-    busmod.run_until(lambda: len(ringer.stopped) >= count, count + 10)
+    alarms = {}
+    for i in range(count):
+        due, label = first + i, f"fire-{i:02d}"
+        alarm = add_at(bus, due, label)
+        # One added too close to its second (a slow machine) is left out: it may ring late, or tomorrow.
+        if time.time() < due - 0.3:
+            alarms[alarm] = (due, label)
+    busmod.run_until(lambda: all(alarm in ringer.stopped for alarm in alarms), count + 10)
     ringer.close()
     events = monitor.stop()
     sink = watch.stop()
