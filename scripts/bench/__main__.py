@@ -82,7 +82,7 @@ def main():
     agent.stop()
 
     step("the bare ListAlarms reply and the Notify round trip")
-    list_floor = floors.ListFloor(bus, replies, work)
+    list_floor = floors.ListFloor(bus, programs, replies, work)
     floor["list"] = {level: dbusfigures.floor_list(bus, level) for level in dbusfigures.LEVELS}
     list_floor.stop()
     monitor = Monitor(os.path.join(work, "floor-notify.txt"))

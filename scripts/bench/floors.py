@@ -13,6 +13,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FLOOR_NAME = "io.github.Reveille1.BenchFloor"
 
 
+def flags_of(package):
+    return subprocess.check_output(["pkg-config", "--cflags", "--libs", package], text=True).split()
+
+
 def compile_floors(out_dir):
     """Builds the C floors with cc; returns {name: path}."""
     os.makedirs(out_dir, exist_ok=True)
@@ -20,7 +24,8 @@ def compile_floors(out_dir):
         "timerwake": [],
         "sinkwatch": ["-lpulse-simple", "-lpulse"],
         "pulsestart": ["-lpulse"],
-        "nameowner": subprocess.check_output(["pkg-config", "--cflags", "--libs", "dbus-1"], text=True).split(),
+        "nameowner": flags_of("dbus-1"),
+        "listfloor": flags_of("gio-2.0"),
     }
     built = {}
     for name, flags in libraries.items():
@@ -112,17 +117,16 @@ def ping(bus, count=500):
 
 
 class ListFloor:
-    """listfloor.py serving the agent's ListAlarms replies."""
+    """listfloor (C, GDBus) serving the agent's ListAlarms replies."""
 
-    def __init__(self, bus, replies, work_dir):
+    def __init__(self, bus, programs, replies, work_dir):
         arguments = []
         for count, reply in replies.items():
             path = os.path.join(work_dir, f"list-{count}.bin")
             with open(path, "wb") as f:
                 f.write(reply.get_data_as_bytes().get_data())
             arguments.append(f"{count}={path}")
-        self.process, _ = agentmod.start(bus, ["/usr/bin/python3", os.path.join(HERE, "listfloor.py"),
-                                               FLOOR_NAME, *arguments], FLOOR_NAME)
+        self.process, _ = agentmod.start(bus, [programs["listfloor"], FLOOR_NAME, *arguments], FLOOR_NAME)
 
     def stop(self):
         agentmod.stop(self.process)

@@ -81,14 +81,15 @@ def switches_between(before, after):
 
 
 def pss_by_mapping(pid, top=12):
-    """PSS per mapped file (anonymous mappings by their kind), largest first, in KiB."""
+    """RSS and PSS per mapped file (anonymous mappings by their kind), largest PSS first, in KiB."""
     totals = {}
     name = None
     for line in _read(f"/proc/{pid}/smaps").splitlines():
         head = line.split()
         if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
             name = head[5] if len(head) > 5 else "[anonymous]"
-        elif head and head[0] == "Pss:":
-            totals[name] = totals.get(name, 0) + int(head[1])
-    ordered = sorted(totals.items(), key=lambda item: -item[1])
-    return [{"mapping": mapping, "pss_kib": kib} for mapping, kib in ordered[:top] if kib > 0]
+            totals.setdefault(name, {"mapping": name, "rss_kib": 0, "pss_kib": 0})
+        elif head and head[0] in ("Rss:", "Pss:"):
+            totals[name][head[0].lower()[:-1] + "_kib"] += int(head[1])
+    ordered = sorted(totals.values(), key=lambda m: -m["pss_kib"])
+    return [m for m in ordered[:top] if m["rss_kib"] > 0]

@@ -103,9 +103,9 @@ def table(r):
               "| thread | voluntary | nonvoluntary |", "|---|---|---|"]
     for t in idle["threads"]:
         lines.append(f"| {t['tid']} {t['name']} | {t['voluntary']} | {t['nonvoluntary']} |")
-    lines += ["", "Idle PSS by mapping (largest):", "", "| mapping | PSS KiB |", "|---|---|"]
+    lines += ["", "Idle memory by mapping (largest PSS):", "", "| mapping | RSS KiB | PSS KiB |", "|---|---|---|"]
     for m in idle["pss_by_mapping"]:
-        lines.append(f"| {m['mapping']} | {m['pss_kib']} |")
+        lines.append(f"| {m['mapping']} | {m['rss_kib']} | {m['pss_kib']} |")
     lines += ["", f"Run: {r['run_seconds']:.0f} s after the build."]
     return "\n".join(lines)
 
