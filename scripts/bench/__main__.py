@@ -11,7 +11,7 @@ import time
 
 from . import agent as agentmod
 from . import bus as busmod
-from . import dbusfigures, floors, proc, report, ring
+from . import dbusfigures, floors, proc, report, ring, trace
 from .monitor import Monitor
 from .stats import summary
 
@@ -99,6 +99,7 @@ def main():
     agent.start(os.path.join(work, "data-idle"))
     time.sleep(3)
     fig["idle"] = ring.idle(agent.pid, float(os.environ.get("BENCH_IDLE_SECONDS", "60")))
+    fig["idle"]["syscalls_3s"] = trace.idle_syscalls(agent.pid, path=os.path.join(work, "idle-strace.txt"))
 
     step("fire latency over 50 alarms")
     fig["fire"] = ring.fire_latency(bus, programs, work, int(os.environ.get("BENCH_FIRE_ALARMS", "50")))

@@ -17,6 +17,8 @@ def goals(r):
                     for m in idle["pss_by_mapping"][:5])
     busy = [t for t in idle["threads"] if t["voluntary"] + t["nonvoluntary"]]
     woke = ", ".join(f"{t['name']} ({t['voluntary'] + t['nonvoluntary']})" for t in busy) or "none"
+    calls = ", ".join(f"{c['thread']}: {c['syscall']} ×{c['count']}" for c in idle.get("syscalls_3s") or [])
+    woke += f"; system calls in 3 s: {calls}" if calls else ""
     list_1000, list_floor = f["dbus"]["1000"], fl["list"]["1000"]["p50"]
     get_1000 = list_1000["GetAlarm"]["p50"]
     ping = fl["ping"]["p50"]

@@ -103,6 +103,10 @@ def table(r):
               "| thread | voluntary | nonvoluntary |", "|---|---|---|"]
     for t in idle["threads"]:
         lines.append(f"| {t['tid']} {t['name']} | {t['voluntary']} | {t['nonvoluntary']} |")
+    if idle.get("syscalls_3s"):
+        lines += ["", "Idle system calls by thread over 3 s (strace, after the idle minute):", "",
+                  "| thread | system call | calls |", "|---|---|---|"]
+        lines += [f"| {c['thread']} | {c['syscall']} | {c['count']} |" for c in idle["syscalls_3s"]]
     lines += ["", "Idle memory by mapping (largest PSS):", "", "| mapping | RSS KiB | PSS KiB |", "|---|---|---|"]
     for m in idle["pss_by_mapping"]:
         lines.append(f"| {m['mapping']} | {m['rss_kib']} | {m['pss_kib']} |")
