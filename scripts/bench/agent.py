@@ -3,8 +3,6 @@ import os
 import subprocess
 import time
 
-from gi.repository import Gio
-
 from . import bus as busmod
 
 
@@ -13,9 +11,8 @@ class NameWatch:
 
     def __init__(self, bus, name):
         self.bus, self.owned_at = bus, None
-        self.subscription = bus.signal_subscribe(
-            "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
-            name, Gio.DBusSignalFlags.NONE, self._changed)
+        self.subscription = busmod.subscribe(bus, "org.freedesktop.DBus", "org.freedesktop.DBus",
+                                             "NameOwnerChanged", "/org/freedesktop/DBus", name, self._changed)
 
     def _changed(self, _bus, _sender, _path, _iface, _signal, args):
         if args.unpack()[2] and self.owned_at is None:

@@ -36,6 +36,16 @@ def timed_calls(bus, method, args_for, reply=None, count=200, budget_s=3.0, **wh
     return durations, time.perf_counter() - started
 
 
+def subscribe(bus, sender, iface, member, path, arg0, handler):
+    """signal_subscribe, returning once the match rule is in place: the bus handles this
+    connection's messages in order, so it has the rule when it answers the next call. A
+    signal sent at once (a fast child taking a name, an alarm triggered next) is not missed."""
+    subscription = bus.signal_subscribe(sender, iface, member, path, arg0, Gio.DBusSignalFlags.NONE, handler)
+    call(bus, "GetId", None, "(s)", dest="org.freedesktop.DBus", path="/org/freedesktop/DBus",
+         iface="org.freedesktop.DBus")
+    return subscription
+
+
 def has_owner(bus, name):
     return call(bus, "NameHasOwner", GLib.Variant("(s)", (name,)), "(b)", dest="org.freedesktop.DBus",
                 path="/org/freedesktop/DBus", iface="org.freedesktop.DBus").unpack()[0]

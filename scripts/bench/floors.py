@@ -80,19 +80,23 @@ def sound_lead_in(path="/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed
 
 
 def pulse_start(programs, watch_path, count=10):
-    """A bare libpulse stream: connect → first chunk on the monitor, and a prepared corked
-    stream's uncork → first chunk."""
+    """A bare libpulse stream: connect → first chunk on the monitor, a prepared corked
+    stream's uncork → first chunk, and (once) a context's connect → ready."""
     watch = SinkWatch(programs, watch_path)
     out = subprocess.check_output([programs["pulsestart"], str(count)], text=True)
     onsets = watch.stop()["onset"]
     results = {"cold": [], "warm": []}
+    context = None
     for line in out.split("\n"):
-        if line:
+        if line.startswith("context "):
+            context = float(line.split()[1])
+        elif line:
             kind, at = line.split()
             onset = first_after(onsets, float(at) - 0.002, 0.3)
             if onset is not None:
                 results[kind].append(max(onset - float(at), 0.0))
-    return {"stream_start": summary(results["cold"]), "uncork": summary(results["warm"])}
+    return {"stream_start": summary(results["cold"]), "uncork": summary(results["warm"]),
+            "context_connect": summary([context] if context is not None else [])}
 
 
 def notify(bus, count=100):

@@ -45,7 +45,8 @@ def goals(r):
          f"p50 {_ms(fire['sound_loud']['p50'])}",
          fire["sound"]["p50"] is not None and fire["sound"]["p50"] <= 0.015,
          f"floor (timerfd wake + libpulse uncork → first chunk) {_ms(sound_floor)}; a new stream's connect → "
-         f"first chunk {_ms(fl['pulse']['stream_start']['p50'])}; the sound file itself stays below −40 dBFS "
+         f"first chunk {_ms(fl['pulse']['stream_start']['p50'])}, a context's connect → ready "
+         f"{_ms(fl['pulse']['context_connect']['p50'])}; the sound file itself stays below −40 dBFS "
          f"for {_ms(fl['sound_lead_in'])}"),
         ("ListAlarms, 1,000 alarms: p50 ≤ 1.2 × the bare reply; agent CPU ≤ 3 ms per call",
          f"p50 {_ms(lst['p50'])} ({lst['p50'] / list_floor:.2f} × {_ms(list_floor)}); "

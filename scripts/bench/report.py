@@ -82,6 +82,7 @@ def table(r):
                     ("bare Notify send → server (bus monitor)", fl["notify_to_server"]),
                     ("libpulse stream connect → first chunk", fl["pulse"]["stream_start"]),
                     ("libpulse uncork → first chunk", fl["pulse"]["uncork"]),
+                    ("libpulse context connect → ready", fl["pulse"]["context_connect"]),
                     ("bare libdbus program exec → name owned", fl["name_owner_start"])):
         lines.append(f"| {name} | {ms(s['p50'], 3)} | {ms(s['p99'], 3)} | {ms(s['max'], 3)} | {s['n']} |")
     for level, s in fl["list"].items():

@@ -34,8 +34,8 @@ class Ringer:
 
     def __init__(self, bus, after_ms=500):
         self.bus, self.rang, self.stopped, self.after_ms = bus, [], {}, after_ms
-        self.subscription = bus.signal_subscribe(busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
-                                                 Gio.DBusSignalFlags.NONE, self._ringing)
+        self.subscription = busmod.subscribe(bus, busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
+                                             self._ringing)
 
     def _ringing(self, _bus, _sender, _path, _iface, _signal, args):
         alarm = args.unpack()[0]
@@ -95,8 +95,8 @@ def while_ringing(bus, pid, seconds=5.0):
     """CPU per second and memory of an alarm ringing (with its decoded sound)."""
     rang = []
     alarm = add_at(bus, time.time() + 3600 * 5, "ringing-cpu")
-    subscription = bus.signal_subscribe(busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
-                                        Gio.DBusSignalFlags.NONE, lambda *a: rang.append(1))
+    subscription = busmod.subscribe(bus, busmod.SERVICE, busmod.IFACE, "Ringing", busmod.PATH, None,
+                                    lambda *a: rang.append(1))
     busmod.call(bus, "Trigger", GLib.Variant("(s)", (alarm,)))
     busmod.run_until(lambda: rang, 10)
     bus.signal_unsubscribe(subscription)

@@ -6,7 +6,8 @@
  * connected (the first chunk is written from its write callback), "warm T" when a stream
  * that was connected corked and filled beforehand is uncorked. Each plays a full-scale
  * tone for 300 ms, then 400 ms of silence follow. The stream is set up as the agent's:
- * float32 stereo 48 kHz, 50 ms target latency with PA_STREAM_ADJUST_LATENCY. */
+ * float32 stereo 48 kHz, 50 ms target latency with PA_STREAM_ADJUST_LATENCY. First,
+ * "context S": the seconds from creating the context to its being ready. */
 #include <pulse/pulseaudio.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,7 @@ static void finish(pa_stream *s) {
 
 int main(int argc, char **argv) {
     int count = argc > 1 ? atoi(argv[1]) : 10;
+    double connecting = now();
     loop = pa_threaded_mainloop_new();
     context = pa_context_new(pa_threaded_mainloop_get_api(loop), "bench-pulsestart");
     pa_context_set_state_callback(context, on_context, NULL);
@@ -87,6 +89,7 @@ int main(int argc, char **argv) {
         if (!PA_CONTEXT_IS_GOOD(pa_context_get_state(context))) die("pa_context_connect");
         pa_threaded_mainloop_wait(loop);
     }
+    printf("context %.6f\n", now() - connecting);
     for (int i = 0; i < count; i++) {
         printf("cold %.6f\n", now());
         fflush(stdout);
