@@ -30,7 +30,7 @@ def compile_floors(out_dir):
     built = {}
     for name, flags in libraries.items():
         built[name] = os.path.join(out_dir, name)
-        subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "floors", f"{name}.c"), *flags],
+        subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "c", f"{name}.c"), *flags],
                        check=True)
     return built
 
