@@ -63,15 +63,14 @@ def main():
     agent.start(main_data)
     time.sleep(1)
     memory_0 = (proc.rss_kib(agent.pid), proc.pss_kib(agent.pid))
-    floor["ping"] = summary(floors.ping(bus)[0])
-    ids, replies, dbus = [], {}, {}
+    ids, dbus, floor["list"] = [], {}, {}
     for level in dbusfigures.LEVELS:
         dbusfigures.fill(bus, ids, level)
         if level == 100:
             snapshot(main_data, os.path.join(work, "data-idle"))
-        dbus[level], replies[level] = dbusfigures.measure_level(bus, agent.pid, ids, level)
+        dbus[level], floor["list"][level] = dbusfigures.measure_level(
+            bus, agent.pid, ids, level, lambda reply: floors.ListFloor(bus, programs, reply, work))
     fig["dbus"] = dbus
-    floor["ping_after"] = summary(floors.ping(bus)[0])
     time.sleep(1)
     memory_1000 = (proc.rss_kib(agent.pid), proc.pss_kib(agent.pid))
     fig["memory_per_alarm"] = {
@@ -81,10 +80,7 @@ def main():
     }
     agent.stop()
 
-    step("the bare ListAlarms reply and the Notify round trip")
-    list_floor = floors.ListFloor(bus, programs, replies, work)
-    floor["list"] = {level: dbusfigures.floor_list(bus, level) for level in dbusfigures.LEVELS}
-    list_floor.stop()
+    step("the bare Notify round trip")
     monitor = Monitor(os.path.join(work, "floor-notify.txt"))
     round_trips, sent = floors.notify(bus)
     events = monitor.stop()

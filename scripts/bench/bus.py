@@ -21,21 +21,6 @@ def call(bus, method, args=None, reply=None, dest=SERVICE, path=PATH, iface=IFAC
     return result
 
 
-def timed_calls(bus, method, args_for, reply=None, count=200, budget_s=3.0, **where):
-    """Calls METHOD up to COUNT times (fewer once BUDGET_S has passed, at least 10);
-    returns the round trips in seconds and the wall time they took."""
-    durations = []
-    started = time.perf_counter()
-    for i in range(count):
-        args = args_for(i)
-        t0 = time.perf_counter()
-        call(bus, method, args, reply, **where)
-        durations.append(time.perf_counter() - t0)
-        if i >= 9 and time.perf_counter() - started > budget_s:
-            break
-    return durations, time.perf_counter() - started
-
-
 def subscribe(bus, sender, iface, member, path, arg0, handler):
     """signal_subscribe, returning once the match rule is in place: the bus handles this
     connection's messages in order, so it has the rule when it answers the next call. A

@@ -114,23 +114,17 @@ def notify(bus, count=100):
     return durations, sent
 
 
-def ping(bus, count=500):
-    durations, wall = busmod.timed_calls(bus, "Ping", lambda _: None, count=count,
-                                         iface="org.freedesktop.DBus.Peer")
-    return durations, wall
-
-
 class ListFloor:
-    """listfloor (C, GDBus) serving the agent's ListAlarms replies."""
+    """listfloor (C, GDBus) answering ListAlarms with REPLY, at NAME and PATH."""
 
-    def __init__(self, bus, programs, replies, work_dir):
-        arguments = []
-        for count, reply in replies.items():
-            path = os.path.join(work_dir, f"list-{count}.bin")
-            with open(path, "wb") as f:
-                f.write(reply.get_data_as_bytes().get_data())
-            arguments.append(f"{count}={path}")
-        self.process, _ = agentmod.start(bus, [programs["listfloor"], FLOOR_NAME, *arguments], FLOOR_NAME)
+    name = FLOOR_NAME
+
+    def __init__(self, bus, programs, reply, work_dir):
+        path = os.path.join(work_dir, "list-reply.bin")
+        with open(path, "wb") as f:
+            f.write(reply.get_data_as_bytes().get_data())
+        self.path = "/floor/list"
+        self.process, _ = agentmod.start(bus, [programs["listfloor"], FLOOR_NAME, f"list={path}"], FLOOR_NAME)
 
     def stop(self):
         agentmod.stop(self.process)

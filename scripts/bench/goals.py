@@ -21,7 +21,7 @@ def goals(r):
     woke += f"; system calls in 3 s: {calls}" if calls else ""
     list_1000, list_floor = f["dbus"]["1000"], fl["list"]["1000"]["p50"]
     get_1000 = list_1000["GetAlarm"]["p50"]
-    ping = fl["ping"]["p50"]
+    ping = list_1000["Ping"]["p50"]
     lst = list_1000["ListAlarms"]
     notify_floor = wake + fl["notify_to_server"]["p50"]
     sound_floor = wake + fl["pulse"]["uncork"]["p50"]
