@@ -112,7 +112,7 @@ def table(r):
         lines += [f"| {c['thread']} | {c['syscall']} | {c['count']} |" for c in idle["syscalls_3s"]]
     lines += ["", "Idle memory by mapping (largest PSS):", "", "| mapping | RSS KiB | PSS KiB |", "|---|---|---|"]
     for m in idle["pss_by_mapping"]:
-        lines.append(f"| {m['mapping']} | {m['rss_kib']} | {m['pss_kib']} |")
+        lines.append(f"| {os.path.basename(m['mapping'])} | {m['rss_kib']} | {m['pss_kib']} |")
     lines += ["", f"Run: {r['run_seconds']:.0f} s after the build."]
     return "\n".join(lines)
 
