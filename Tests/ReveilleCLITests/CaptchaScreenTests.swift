@@ -177,14 +177,19 @@ private func styled(_ frame: CaptchaFrame) -> [Int: CaptchaFrame.Style] {
     #expect(state.needsTicking)
 }
 
-@Test func lockoutAt160x50KeepsTheProblemLargeAndCountsDown() {
+@Test func lockoutAt160x50KeepsTheProblemLargestWithTheLabelInSmallerCapitalsAndCountsDown() {
     let math = CaptchaChallenge(index: 0, total: 1, kind: .math, prompt: "3 + 4 = ?", deadline: 1_000_030, attempts: 3,
                                 lockedUntil: 1_000_025)
     var state = CaptchaState(label: "Gym", challenge: math, status: .locked, now: 1_000_000, width: 160, height: 50)
     let frame = CaptchaScreen.render(state)
-    #expect(frame.lines == blank(13) + [
+    #expect(frame.lines == blank(11) + [
         "                                                               Reveille — solve to stop the alarm",
-        "                                                                              Gym",
+        "",
+        "                                                                        ████ ██  ██ ██  ██",
+        "                                                                      ██     ██  ██ ██████",
+        "                                                                      ██  ██   ██   ██████",
+        "                                                                      ██  ██   ██   ██  ██",
+        "                                                                        ████   ██   ██  ██",
         "",
         "                                                                        Challenge 1 of 1",
         "",
@@ -205,13 +210,48 @@ private func styled(_ frame: CaptchaFrame) -> [Int: CaptchaFrame.Style] {
         "",
         "                                                            Answer: ",
         "                                                              Too many misses — answers are locked",
-    ] + blank(14) + [
+    ] + blank(11) + [
         "                                                     Enter submits · Ctrl-C leaves; the alarm keeps ringing",
     ])
-    #expect(styled(frame) == [14: .bold, 18: .bold, 19: .bold, 20: .bold, 21: .bold, 22: .bold, 23: .bold, 24: .bold, 25: .bold, 26: .bold, 27: .bold, 31: .yellow, 34: .red])
-    #expect(frame.cursor == CaptchaFrame.Position(row: 33, column: 68))
+    #expect(styled(frame) == [13: .bold, 14: .bold, 15: .bold, 16: .bold, 17: .bold, 21: .bold, 22: .bold, 23: .bold, 24: .bold, 25: .bold, 26: .bold, 27: .bold, 28: .bold, 29: .bold, 30: .bold, 34: .yellow, 37: .red])
+    #expect(frame.cursor == CaptchaFrame.Position(row: 36, column: 68))
     state.apply(.tick(now: 1_000_024))
-    #expect(CaptchaScreen.render(state).lines[31] == "                                                                  Locked: 1 s · 3 wrong so far")
+    #expect(CaptchaScreen.render(state).lines[34] == "                                                                  Locked: 1 s · 3 wrong so far")
+}
+
+@Test func labelOfLettersAt80x24IsDrawnInBlockCapitalsNarrowerThanTheProblem() {
+    let math = CaptchaChallenge(index: 0, total: 1, kind: .math, prompt: "3 + 4 = ?", deadline: 1_000_030, attempts: 3,
+                                lockedUntil: 1_000_025)
+    let state = CaptchaState(label: "Gym", challenge: math, status: .locked, now: 1_000_000, width: 80, height: 24)
+    let frame = CaptchaScreen.render(state)
+    #expect(frame.lines == [
+        "                       Reveille — solve to stop the alarm",
+        "",
+        "                                   ██ █ █ █ █",
+        "                                  █   █ █ ███",
+        "                                  █ █  █  ███",
+        "                                  █ █  █  █ █",
+        "                                   ██  █  █ █",
+        "",
+        "                                Challenge 1 of 1",
+        "",
+        "                   ██████            ██  ██            ██████",
+        "                       ██     ██     ██  ██   ██████       ██",
+        "                   ██████   ██████   ██████              ████",
+        "                       ██     ██         ██   ██████",
+        "                   ██████                ██              ██",
+        "",
+        "                                   3 + 4 = ?",
+        "",
+        "                         Locked: 25 s · 3 wrong so far",
+        "",
+        "                    Answer: ",
+        "                      Too many misses — answers are locked",
+        "",
+        "             Enter submits · Ctrl-C leaves; the alarm keeps ringing",
+    ])
+    #expect(styled(frame) == [2: .bold, 3: .bold, 4: .bold, 5: .bold, 6: .bold, 10: .bold, 11: .bold, 12: .bold, 13: .bold, 14: .bold, 18: .yellow, 21: .red])
+    #expect(frame.cursor == CaptchaFrame.Position(row: 20, column: 28))
 }
 
 @Test func typingChallengeIsShownBoldWithTheInputLabelledText() {

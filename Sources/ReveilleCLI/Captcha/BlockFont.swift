@@ -1,4 +1,5 @@
-/// Large characters drawn with `█`, for the one thing a half-asleep person must read: the problem.
+/// Large characters drawn with `█`, for the one thing a half-asleep person must read, the problem,
+/// and for a label made of letters and digits (shown in capitals).
 ///
 /// Each glyph is 3 pixels wide and 5 high. A pixel is `columns` cells wide and `rows` cells high;
 /// terminal cells are about twice as high as wide, so 2×1 and 4×2 pixels look square.
@@ -17,7 +18,7 @@ enum BlockFont {
         var wordGap: Int { columns + letterGap }
     }
 
-    /// The characters math problems are written with; `-` and `−` look alike.
+    /// The characters math problems are written with (`-` and `−` look alike), and capital letters.
     private static let glyphs: [Character: [String]] = [
         "0": ["###", "#.#", "#.#", "#.#", "###"],
         "1": [".#.", "##.", ".#.", ".#.", "###"],
@@ -35,11 +36,37 @@ enum BlockFont {
         "×": ["...", "#.#", ".#.", "#.#", "..."],
         "=": ["...", "###", "...", "###", "..."],
         "?": ["###", "..#", ".##", "...", ".#."],
+        "A": [".#.", "#.#", "###", "#.#", "#.#"],
+        "B": ["##.", "#.#", "##.", "#.#", "##."],
+        "C": [".##", "#..", "#..", "#..", ".##"],
+        "D": ["##.", "#.#", "#.#", "#.#", "##."],
+        "E": ["###", "#..", "##.", "#..", "###"],
+        "F": ["###", "#..", "##.", "#..", "#.."],
+        "G": [".##", "#..", "#.#", "#.#", ".##"],
+        "H": ["#.#", "#.#", "###", "#.#", "#.#"],
+        "I": ["###", ".#.", ".#.", ".#.", "###"],
+        "J": ["..#", "..#", "..#", "#.#", ".#."],
+        "K": ["#.#", "#.#", "##.", "#.#", "#.#"],
+        "L": ["#..", "#..", "#..", "#..", "###"],
+        "M": ["#.#", "###", "###", "#.#", "#.#"],
+        "N": ["##.", "#.#", "#.#", "#.#", "#.#"],
+        "O": [".#.", "#.#", "#.#", "#.#", ".#."],
+        "P": ["##.", "#.#", "##.", "#..", "#.."],
+        "Q": [".#.", "#.#", "#.#", "##.", ".##"],
+        "R": ["##.", "#.#", "##.", "#.#", "#.#"],
+        "S": [".##", "#..", ".#.", "..#", "##."],
+        "T": ["###", ".#.", ".#.", ".#.", ".#."],
+        "U": ["#.#", "#.#", "#.#", "#.#", "###"],
+        "V": ["#.#", "#.#", "#.#", "#.#", ".#."],
+        "W": ["#.#", "#.#", "###", "###", "#.#"],
+        "X": ["#.#", "#.#", ".#.", "#.#", "#.#"],
+        "Y": ["#.#", "#.#", ".#.", ".#.", ".#."],
+        "Z": ["###", "..#", ".#.", "#..", "###"],
     ]
 
     /// Whether every character of `text` has a glyph (spaces separate words).
     static func canDraw(_ text: String) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0 == " " || glyphs[$0] != nil }
+        text.contains { $0 != " " } && text.uppercased().allSatisfy { $0 == " " || glyphs[$0] != nil }
     }
 
     /// Columns `text` takes at `scale`.
@@ -50,6 +77,7 @@ enum BlockFont {
     /// `scale.height` lines of equal width, or nil when a character has no glyph.
     static func lines(_ text: String, at scale: Scale) -> [String] {
         guard canDraw(text) else { return [] }
+        let text = text.uppercased()
         let words = text.split(separator: " ")
         var rows = Array(repeating: "", count: 5)
         for (w, word) in words.enumerated() {

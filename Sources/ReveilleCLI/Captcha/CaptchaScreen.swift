@@ -51,9 +51,16 @@ public enum CaptchaScreen {
         let rows = height - 1
         var sections = bodySections(state, width: width, look: look)
         if look != .plain, let prompt = sections.firstIndex(where: \.isPrompt),
-           let block = problemBlock(state, width: width, rows: rows - needed(sections, spaced: false)) {
+           let problem = problemBlock(state, width: width, rows: rows - needed(sections, spaced: false)) {
             sections[prompt].style = .plain
-            sections.insert(Section(lines: block, style: .bold, isBlock: true), at: prompt)
+            sections.insert(Section(lines: problem.lines, style: .bold, isBlock: true), at: prompt)
+            if let label = sections.firstIndex(where: \.isLabel),
+               let block = labelBlock(sections[label].lines[0], below: problem.scale, width: width,
+                                      rows: rows - needed(sections, spaced: false) + 1) {
+                sections[label].lines = block
+                sections[label].isBlock = true
+                sections[label].spacedAbove = true
+            }
         }
         fit(&sections, rows: rows, width: width)
         var lines = Array(repeating: "", count: (rows - needed(sections)) / 2)
@@ -99,12 +106,13 @@ public enum CaptchaScreen {
         var isPrompt = false
         var isInput = false
         var isBlock = false
+        var isLabel = false
     }
 
     static func bodySections(_ state: CaptchaState, width: Int, look: CaptchaLook) -> [Section] {
         var sections = [Section(lines: [title])]
         if let label = state.label.map(sanitizeForTerminal), !label.isEmpty {
-            sections.append(Section(lines: [label], style: .bold, spacedAbove: false))
+            sections.append(Section(lines: [label], style: .bold, spacedAbove: false, isLabel: true))
         }
         guard let challenge = state.challenge else {
             sections.append(Section(lines: ["Loading the challenge…"]))
@@ -127,12 +135,23 @@ public enum CaptchaScreen {
     }
 
     /// The problem in block characters, at the largest scale that fits; nil when none does or it is no math.
-    static func problemBlock(_ state: CaptchaState, width: Int, rows: Int) -> [String]? {
+    static func problemBlock(_ state: CaptchaState, width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
         guard let challenge = state.challenge, challenge.kind != .qr, challenge.kind != .typing else { return nil }
-        let prompt = sanitizeForTerminal(challenge.prompt)
-        guard BlockFont.canDraw(prompt) else { return nil }
-        let scale = BlockFont.Scale.all.first { $0.height <= rows && BlockFont.width(of: prompt, at: $0) <= width }
-        return scale.map { BlockFont.lines(prompt, at: $0) }
+        return block(sanitizeForTerminal(challenge.prompt), scales: BlockFont.Scale.all, width: width, rows: rows)
+    }
+
+    /// The label in block capitals, smaller than the problem, when it has only letters, digits and
+    /// spaces and there is room; any other label stays a bold line.
+    static func labelBlock(_ label: String, below problem: BlockFont.Scale, width: Int, rows: Int) -> [String]? {
+        let smaller = BlockFont.Scale.all.filter { $0.columns < problem.columns }
+        return block(label, scales: smaller, width: width, rows: rows)?.lines
+    }
+
+    static func block(_ text: String, scales: [BlockFont.Scale], width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
+        guard BlockFont.canDraw(text),
+              let scale = scales.first(where: { $0.height <= rows && BlockFont.width(of: text, at: $0) <= width })
+        else { return nil }
+        return (BlockFont.lines(text, at: scale), scale)
     }
 
     static func needed(_ sections: [Section], spaced: Bool = true) -> Int {
