@@ -50,18 +50,7 @@ public enum CaptchaScreen {
         }
         let rows = height - 1
         var sections = bodySections(state, width: width, look: look)
-        if look != .plain, let prompt = sections.firstIndex(where: \.isPrompt),
-           let problem = problemBlock(state, width: width, rows: rows - needed(sections, spaced: false)) {
-            sections[prompt].style = .plain
-            sections.insert(Section(lines: problem.lines, style: .bold, isBlock: true), at: prompt)
-            if let label = sections.firstIndex(where: \.isLabel),
-               let block = labelBlock(sections[label].lines[0], below: problem.scale, width: width,
-                                      rows: rows - needed(sections, spaced: false) + 1) {
-                sections[label].lines = block
-                sections[label].isBlock = true
-                sections[label].spacedAbove = true
-            }
-        }
+        if look != .plain { enlarge(&sections, state, width: width, rows: rows) }
         fit(&sections, rows: rows, width: width)
         var lines = Array(repeating: "", count: (rows - needed(sections)) / 2)
         var styles = Array(repeating: CaptchaFrame.Style.plain, count: lines.count)
@@ -132,6 +121,23 @@ public enum CaptchaScreen {
             sections.append(Section(lines: [status], style: statusStyle(state.status), spacedAbove: state.finished))
         }
         return sections
+    }
+
+    /// Draws the problem in block digits above its plain line, and the label in block capitals a
+    /// size smaller, as far as `rows` leave room once every blank line is dropped.
+    static func enlarge(_ sections: inout [Section], _ state: CaptchaState, width: Int, rows: Int) {
+        guard let prompt = sections.firstIndex(where: \.isPrompt),
+              let problem = problemBlock(state, width: width, rows: rows - needed(sections, spaced: false))
+        else { return }
+        sections[prompt].style = .plain
+        sections.insert(Section(lines: problem.lines, style: .bold, isBlock: true), at: prompt)
+        guard let label = sections.firstIndex(where: \.isLabel),
+              let block = labelBlock(sections[label].lines[0], below: problem.scale, width: width,
+                                     rows: rows - needed(sections, spaced: false) + 1)
+        else { return }
+        sections[label].lines = block
+        sections[label].isBlock = true
+        sections[label].spacedAbove = true
     }
 
     /// The problem in block characters, at the largest scale that fits; nil when none does or it is no math.
