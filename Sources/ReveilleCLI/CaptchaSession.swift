@@ -14,7 +14,7 @@ struct CaptchaSession {
     func run() async throws(CLIError) -> Bool {
         let label = try await client.call("GetAlarm", [.string(id)]).first?.vardictValue?["label"]?.stringValue
         let ui: CaptchaUI
-        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }) } catch {
+        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current()) } catch {
             throw .failed("cannot use this terminal for the challenge: \(error)")
         }
         defer { ui.close() }

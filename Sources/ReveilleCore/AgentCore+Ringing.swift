@@ -173,7 +173,7 @@ extension AgentCore {
         }
         let notification = RingNotification(
             summary: alarm.displayLabel,
-            body: "\(alarm.time) · \(leftText)",
+            body: "\(alarm.time) · \(leftText)\n\(RingNotification.dismissHint(for: alarm.challenges))",
             snoozeLabel: left == 0 ? nil : "Snooze \(alarm.snooze.minutes) min"
         )
         let onAction: @Sendable (String) -> Void = { [weak self] key in

@@ -1,7 +1,10 @@
 import DBus
+import LinuxEvents
 import Notify
 import ReveilleCore
 import ReveilleDomain
+import Sound
+import SystemSupport
 import Synchronization
 
 /// Shows ringing alarms as freedesktop notifications through libnotify.
@@ -30,6 +33,21 @@ public final class LiveNotifier: AlarmNotifier {
 
     public static let desktopEntry = "io.github.Reveille1"
     static let serverName = "org.freedesktop.Notifications"
+    /// The icon the package installs, under the name of its desktop entry.
+    static let ownIcon = desktopEntry
+    /// The theme's clock icon, for a build run from its tree with no icon installed.
+    static let fallbackIcon = "alarm-clock"
+    /// Chosen once: the icons do not change while the agent runs.
+    static let icon = icon(dataDirectories: SoundTheme.dataDirectories(environment: Spawner.currentEnvironment()))
+
+    /// The package's own icon when a data directory's hicolor theme holds it, else the theme's
+    /// `alarm-clock`: a notification server shows nothing for a name it cannot find.
+    static func icon(dataDirectories: [String], isFile: (String) -> Bool = isReadableFile) -> String {
+        let installed = dataDirectories.contains { directory in
+            ["scalable/apps/\(ownIcon).svg", "48x48/apps/\(ownIcon).png"].contains { isFile("\(directory)/icons/hicolor/\($0)") }
+        }
+        return installed ? ownIcon : fallbackIcon
+    }
 
     init(ledger: (any NotificationLedger)? = nil) {
         self.ledger = ledger
@@ -213,7 +231,7 @@ public final class LiveNotifier: AlarmNotifier {
             guard let notifier else { return }
             do {
                 let content = NotificationContent(summary: summary, body: body, urgency: .normal,
-                                                  desktopEntry: Self.desktopEntry)
+                                                  desktopEntry: Self.desktopEntry, icon: Self.icon)
                 let handle = try await notifier.post(content, onAction: { _ in }, onClosed: { _ in })
                 notices.withLock { $0.append(handle, keepingLast: Self.maximumNotices) }
             } catch {
@@ -241,7 +259,8 @@ private struct Ringing: Sendable {
         let body = soundProblem.map { "\(notification.body)\n\($0)" } ?? notification.body
         return NotificationContent(
             summary: notification.summary, body: body, actions: actions, urgency: .critical,
-            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry)
+            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry,
+            icon: LiveNotifier.icon)
     }
 }
 

@@ -116,6 +116,8 @@ public struct CaptchaState: Equatable, Sendable {
     public var awaitingOutcome: Bool
     /// The alarm stopped: the screen only shows its last message.
     public var finished: Bool
+    /// Seconds the problem on screen had when it was first shown: the full length of the time bar.
+    public var deadlineSpan: Int64 = 0
 
     public init(label: String?, challenge: CaptchaChallenge? = nil, input: String = "", status: CaptchaStatus? = nil,
                 now: Int64, width: Int, height: Int) {
@@ -210,6 +212,7 @@ public struct CaptchaState: Equatable, Sendable {
     /// A new problem makes a half-typed answer to the old one useless.
     private mutating func show(_ next: CaptchaChallenge) {
         if let challenge, challenge.index != next.index || challenge.prompt != next.prompt { input = "" }
+        if next.deadline != challenge?.deadline { deadlineSpan = max(0, next.deadline - now) }
         challenge = next
     }
 

@@ -3,7 +3,11 @@ import ArgumentParser
 struct Captcha: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Solve a ringing alarm's challenge in this terminal (the agent opens this on Dismiss).",
-        discussion: "Ctrl-C leaves the screen; the alarm keeps ringing. Exit status 0 once the alarm stops, 1 when left.")
+        discussion: """
+            The problem is shown large and centred, with the time left as a bar. NO_COLOR turns colour off; \
+            TERM=dumb gives plain text. Ctrl-C leaves the screen; the alarm keeps ringing. \
+            Exit status 0 once the alarm stops, 1 when left.
+            """)
 
     @OptionGroup var alarm: AlarmReference
 
