@@ -23,6 +23,10 @@ public actor AgentCore {
     var database = DatabaseState()
     /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
     var lastOccurrences: [AlarmID: LastOccurrence] = [:]
+    /// Each open run's due time, for its hooks; not stored, so a run from before a restart derives it.
+    var dues: [AlarmID: Instant] = [:]
+    /// The last hook that failed, until that event's hook runs fine again.
+    var hookFailure: (event: HookEvent, reason: String)?
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
