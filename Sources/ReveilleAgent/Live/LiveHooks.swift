@@ -59,7 +59,7 @@ public final class LiveHooks: HookRunner {
     }
 
     static func outcome(of name: String, _ termination: Termination, timedOut: Bool, timeLimit: Duration) -> HookOutcome {
-        if timedOut { return .failed("'\(name)' ran past its \(timeLimit) limit and was stopped (\(termination))") }
+        if timedOut { return .failed("'\(name)' ran longer than \(seconds(timeLimit)) s and was stopped (\(termination))") }
         switch termination {
         case .exited(0), .unknown: return .succeeded
         default: return .failed("'\(name)' \(termination)")
@@ -87,6 +87,12 @@ private final class HookWatch: @unchecked Sendable {
         timers = []
         return timedOut
     }
+}
+
+/// `60`, or `0.2` for the short limits tests use.
+private func seconds(_ duration: Duration) -> String {
+    let (whole, attoseconds) = duration.components
+    return attoseconds == 0 ? "\(whole)" : "\(Double(whole) + Double(attoseconds) / 1e18)"
 }
 
 private func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
