@@ -27,6 +27,17 @@ import Testing
         })
     }
 
+    @Test func aSnoozedRunFromBeforeARestartKeepsItsDueTime() async throws {
+        let first = try await CoreFixture(config: Self.allHooks())
+        let id = try await first.addAlarm(minutesAhead: 5)
+        await first.advance(seconds: 5 * 60 + 20)
+        _ = try await first.core.snooze(id)
+        let f = try await CoreFixture(now: first.fakes.clock.now(), store: first.fakes.store, config: Self.allHooks())
+        await f.fireTimer()
+        #expect(f.fakes.hooks.environments.map { $0["REVEILLE_EVENT"] } == ["ring"])
+        #expect(f.fakes.hooks.environments.last?["REVEILLE_DUE"] == "2027-01-04T06:05:00+00:00")
+    }
+
     @Test func aMissedOccurrenceRunsOnMissedWithItsDueTime() async throws {
         let f = try await CoreFixture(config: Self.allHooks())
         let id = try await f.addAlarm(minutesAhead: 5)
