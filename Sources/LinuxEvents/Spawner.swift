@@ -13,6 +13,8 @@ public enum Spawner {
         case inherit
         /// stdin on `/dev/null`; stdout and stderr appended to this file, created if missing.
         case outputToFile(String)
+        /// stdin on `/dev/null`; stdout and stderr the agent's own, so output lands in its log.
+        case outputInherited
     }
 
     /// Starts `argv[0]` (looked up in the agent's own `PATH` when it has no slash) with exactly
@@ -107,6 +109,8 @@ private final class SpawnFileActions {
             try open(0, "/dev/null", O_RDONLY)
             try open(1, "/dev/null", O_WRONLY)
             try duplicate(1, as: 2)
+        case .outputInherited:
+            try open(0, "/dev/null", O_RDONLY)
         case .outputToFile(let path):
             try open(0, "/dev/null", O_RDONLY)
             try open(1, path, O_WRONLY | O_CREAT | O_APPEND)

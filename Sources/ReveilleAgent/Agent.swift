@@ -97,7 +97,8 @@ final class RunningAgent: Sendable {
                                 database: store)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
-                          sleepGuard: LiveSleepGuard(system: system, session: connection))
+                          sleepGuard: LiveSleepGuard(system: system, session: connection),
+                          hooks: LiveHooks(baseEnvironment: environment))
         let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 

@@ -22,6 +22,8 @@ public struct AgentConfig: Equatable, Sendable {
     public var mathTimeLimit: Int64 = Challenge.defaultMathTimeLimit
     /// Unmute and raise a muted or nearly silent output while ringing.
     public var forceAudible = true
+    /// `[hooks]`: the command each event runs, already split into words; never run by a shell.
+    public var hooks: [HookEvent: [String]] = [:]
 
     public init() {
         defaults.challenges = [.new(.math(difficulty: .medium, timeLimit: Challenge.defaultMathTimeLimit))]
@@ -40,8 +42,8 @@ public struct AgentConfig: Equatable, Sendable {
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else { throw ConfigError(at, "a section header must end with ']'") }
                 let name = String(line.dropFirst().dropLast()).trimmingBlanks()
-                guard name == "defaults" || name == "agent" else {
-                    throw ConfigError(at, "unknown section [\(name)]; expected [defaults] or [agent]")
+                guard name == "defaults" || name == "agent" || name == "hooks" else {
+                    throw ConfigError(at, "unknown section [\(name)]; expected [defaults], [agent] or [hooks]")
                 }
                 section = name
                 continue
@@ -52,7 +54,8 @@ public struct AgentConfig: Equatable, Sendable {
             switch section {
             case "defaults": try config.setDefault(key, value, at)
             case "agent": try config.setAgent(key, value, at)
-            default: throw ConfigError(at, "'\(key)' is outside a section; put it under [defaults] or [agent]")
+            case "hooks": try config.setHook(key, value, at)
+            default: throw ConfigError(at, "'\(key)' is outside a section; put it under [defaults], [agent] or [hooks]")
             }
         }
         return config
@@ -104,6 +107,19 @@ public struct AgentConfig: Equatable, Sendable {
         default:
             throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend")
         }
+    }
+}
+
+extension AgentConfig {
+    /// Splits the command the way `terminal` is split, so a quoting mistake is found here, not at 7 am.
+    fileprivate mutating func setHook(_ key: String, _ value: String, _ at: ConfigError.Location) throws(ConfigError) {
+        guard let event = HookEvent.allCases.first(where: { $0.configKey == key }) else {
+            let known = HookEvent.allCases.map(\.configKey).joined(separator: ", ")
+            throw ConfigError(at, "unknown key '\(key)' in [hooks]; known: \(known)")
+        }
+        let words: [String]
+        do { words = try ShellWords.split(value) } catch { throw ConfigError(at, "\(key): \(error)") }
+        hooks[event] = words.isEmpty ? nil : words
     }
 }
 

@@ -48,7 +48,8 @@ extension AgentCore {
     public func preflightDetails() async -> [String: String] {
         let snapshot = await healthSnapshot()
         let notes = EvaluatePreflight().execute(rules: PreflightRules(), snapshot: snapshot).reasons
-        return Dictionary(notes.map { ($0, PreflightNotes.sentence(for: $0, database: snapshot.database)) },
+        return Dictionary(notes.map { ($0, PreflightNotes.sentence(for: $0, database: snapshot.database,
+                                                                   hookFailure: snapshot.hookFailure)) },
                           uniquingKeysWith: { first, _ in first })
     }
 
@@ -59,6 +60,7 @@ extension AgentCore {
         snapshot.database.unavailable = database.unavailable
         snapshot.database.unwritable = database.unwritable
         snapshot.database.unreadableAlarms = database.unreadable
+        snapshot.hookFailure = hookFailure.map { "\($0.event.configKey): \($0.reason)" }
         return snapshot
     }
 

@@ -25,6 +25,7 @@ extension AgentCore {
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
+        runHook(.snooze, id, due: due(of: run), snoozeCount: run.snoozeCount)
         replan()
         return until
     }
@@ -125,7 +126,9 @@ extension AgentCore {
         for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
         let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
+        let due = due(of: run)
         runs[id] = nil
+        dues[id] = nil
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
@@ -136,6 +139,7 @@ extension AgentCore {
         persistAlarm(id)
         stopRingingEffects(id)
         emit(.dismissed(id))
+        runHook(.dismiss, id, due: due, snoozeCount: run.snoozeCount)
         emit(.alarmsChanged)
         replan()
     }

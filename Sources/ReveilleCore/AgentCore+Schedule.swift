@@ -77,6 +77,10 @@ extension AgentCore {
     /// Starts ringing: a new run, or the next ring of a snoozed one.
     func ring(_ id: AlarmID, at now: Instant) {
         guard let alarm = alarms[id] else { return }
+        if runs[id] == nil {
+            // A planned occurrence is due at its instant; a triggered one when it was triggered.
+            dues[id] = nextFires[id].flatMap { $0 <= now ? $0 : nil } ?? now
+        }
         var run = runs[id] ?? AlarmRun(alarmId: id, startedAt: now)
         ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: now))
         let wasPlanned = nextFires[id] != nil
@@ -88,6 +92,7 @@ extension AgentCore {
         nudged.remove(id)
         startRingingEffects(id)
         emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
+        runHook(.ring, id, due: due(of: run), snoozeCount: run.snoozeCount)
     }
 
     /// An occurrence too late to ring: recorded, told (once, however often the clock crosses it),
@@ -108,6 +113,7 @@ extension AgentCore {
         let local = zone.localDateTime(at: fire)
         world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",
                               body: "It was due at \(local.time) on \(local.date), while Reveille could not ring it.")
+        runHook(.missed, id, due: fire, snoozeCount: 0)
         emit(.alarmsChanged)
     }
 

@@ -25,6 +25,10 @@ public actor AgentCore {
     var lastOccurrences: [AlarmID: LastOccurrence] = [:]
     /// Alarms whose challenge a client on the bus shows now: Dismiss opens no second terminal.
     var attended: Set<AlarmID> = []
+    /// Each open run's due time, for its hooks; not stored, so a run from before a restart derives it.
+    var dues: [AlarmID: Instant] = [:]
+    /// The last hook that failed, until that event's hook runs fine again.
+    var hookFailure: (event: HookEvent, reason: String)?
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.

@@ -4,8 +4,9 @@ import ReveilleDomain
 ///
 /// `PreflightDetails` answers from it and `reveille doctor` prints it; a new note needs one row here.
 public enum PreflightNotes {
-    /// The sentence for the note `name`, with the reasons `database` holds.
-    public static func sentence(for name: String, database: DatabaseHealth = DatabaseHealth()) -> String {
+    /// The sentence for the note `name`, with the reasons `database` and `hookFailure` hold.
+    public static func sentence(for name: String, database: DatabaseHealth = DatabaseHealth(),
+                                hookFailure: String? = nil) -> String {
         let path = database.path
         switch name {
         case "notifications-disabled":
@@ -34,6 +35,9 @@ public enum PreflightNotes {
             return "Reveille cannot wake this machine from suspend, so an alarm rings only once it is awake. Keep it awake overnight or give the session CAP_WAKE_ALARM (newer systemd does)."
         case "sound-muted":
             return "The default sound output is muted or nearly silent. Reveille raises it while ringing, but check your volume."
+        case "hook-failed":
+            let what = hookFailure.map { " (\($0))" } ?? ""
+            return "A hook from [hooks] in reveille.conf failed\(what); alarms ring all the same. Its output is in the agent's log (journalctl --user -u reveille): fix the command, and the note goes once that hook runs fine."
         default:
             return "See reveille(1)."
         }

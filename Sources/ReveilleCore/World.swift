@@ -112,6 +112,21 @@ public protocol SleepGuard: Sendable {
     func release()
 }
 
+/// Runs the `[hooks]` commands. Never waits for one: `finished` comes later, once the hook has
+/// ended, been killed for hanging, or could not start.
+public protocol HookRunner: Sendable {
+    /// Starts `argv` (never through a shell) with the agent's environment plus `environment`.
+    func run(_ argv: [String], environment: [String: String],
+             finished: @escaping @Sendable (HookOutcome) -> Void)
+}
+
+/// For a world with no hooks wired: nothing is configured to run.
+public struct NoHooks: HookRunner {
+    public init() {}
+    public func run(_ argv: [String], environment: [String: String],
+                    finished: @escaping @Sendable (HookOutcome) -> Void) {}
+}
+
 /// The agent's connections to the world, gathered so `main` can wire them in one place.
 public struct World: Sendable {
     public var clock: any WallClock
@@ -123,10 +138,11 @@ public struct World: Sendable {
     public var terminal: any TerminalLauncher
     public var health: any SystemHealth
     public var sleepGuard: any SleepGuard
+    public var hooks: any HookRunner
 
     public init(clock: any WallClock, zone: any ZoneProvider, timer: any WakeTimer, store: any AlarmStore,
                 notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
-                health: any SystemHealth, sleepGuard: any SleepGuard) {
+                health: any SystemHealth, sleepGuard: any SleepGuard, hooks: any HookRunner = NoHooks()) {
         self.clock = clock
         self.zone = zone
         self.timer = timer
@@ -136,5 +152,6 @@ public struct World: Sendable {
         self.terminal = terminal
         self.health = health
         self.sleepGuard = sleepGuard
+        self.hooks = hooks
     }
 }

@@ -32,16 +32,19 @@ public struct HealthSnapshot: Equatable, Sendable {
     public var alarmsOverLimits: Bool
     /// The faults of the alarm database that the agent found while running.
     public var database: DatabaseHealth
+    /// The last hook that failed, and how; nil once that hook ran fine again.
+    public var hookFailure: String?
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
                 canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false,
-                database: DatabaseHealth = DatabaseHealth()) {
+                database: DatabaseHealth = DatabaseHealth(), hookFailure: String? = nil) {
         self.permissions = permissions
         self.lowPowerModeOn = lowPowerModeOn
         self.canWakeFromSuspend = canWakeFromSuspend
         self.soundMuted = soundMuted
         self.alarmsOverLimits = alarmsOverLimits
         self.database = database
+        self.hookFailure = hookFailure
     }
 }
 
@@ -82,8 +85,8 @@ public struct UnreadableAlarm: Equatable, Sendable {
 
 /// Decides whether alarms can be trusted to ring, and why not.
 ///
-/// Missing requirements block; low-power mode, no wake from suspend, a muted sink and
-/// alarms stored before today's limits are only noted.
+/// Missing requirements block; low-power mode, no wake from suspend, a muted sink,
+/// alarms stored before today's limits and a failed hook are only noted.
 public struct EvaluatePreflight: Sendable {
     public struct Result: Equatable, Sendable {
         public let ok: Bool
@@ -113,6 +116,7 @@ public struct EvaluatePreflight: Sendable {
         if !snapshot.canWakeFromSuspend { reasons.append("wake-from-suspend-unavailable") }
         if snapshot.soundMuted { reasons.append("sound-muted") }
         if snapshot.alarmsOverLimits { reasons.append("alarm-over-limits") }
+        if snapshot.hookFailure != nil { reasons.append("hook-failed") }
         let ok = !reasons.contains(where: Self.blockingReasons.contains)
         return Result(ok: ok, reasons: reasons)
     }

@@ -41,15 +41,32 @@ import Testing
     }
 
     @Test(arguments: [
-        ("volume = 1", "reveille.conf:1: 'volume' is outside a section; put it under [defaults] or [agent]"),
-        ("[alarms]", "reveille.conf:1: unknown section [alarms]; expected [defaults] or [agent]"),
+        ("volume = 1", "reveille.conf:1: 'volume' is outside a section; put it under [defaults], [agent] or [hooks]"),
+        ("[alarms]", "reveille.conf:1: unknown section [alarms]; expected [defaults], [agent] or [hooks]"),
         ("[agent]\nfade_in = soon", "reveille.conf:2: fade_in: 'soon' is not a duration such as 30s, 5min or 1h"),
         ("[defaults]\nsnooze_minutes = 90", "reveille.conf:2: snooze_minutes: snooze length 90 min is not between 1 and 60 minutes"),
         ("[defaults]\n\ncolour = red", "reveille.conf:3: unknown key 'colour' in [defaults]; known: label, sound, volume, snooze_minutes, max_snoozes, challenges"),
         ("[agent]\njust words", "reveille.conf:2: expected 'key = value'"),
+        ("[hooks]\non_ring = lights 'on", "reveille.conf:2: on_ring: the single quote at character 8 is never closed"),
+        ("[hooks]\non_wake = lights", "reveille.conf:2: unknown key 'on_wake' in [hooks]; known: on_ring, on_snooze, on_dismiss, on_missed"),
     ])
     func aBadFileNamesTheFileAndLine(_ text: String, _ message: String) {
         #expect(throws: ConfigError.self) { try AgentConfig.parse(text, file: "reveille.conf") }
         do { _ = try AgentConfig.parse(text, file: "reveille.conf") } catch { #expect(error.description == message) }
+    }
+
+    @Test func hooksAreSplitIntoWordsAndNeverLeftToAShell() throws {
+        let config = try AgentConfig.parse("""
+            [hooks]
+            on_ring = /usr/bin/lights "bedroom lamp" on
+            on_snooze = notify-send 'snoozed; $HOME'
+            on_dismiss = tracker log
+            on_missed =
+            """, file: "reveille.conf")
+        #expect(config.hooks[.ring] == ["/usr/bin/lights", "bedroom lamp", "on"])
+        #expect(config.hooks[.snooze] == ["notify-send", "snoozed; $HOME"])
+        #expect(config.hooks[.dismiss] == ["tracker", "log"])
+        #expect(config.hooks[.missed] == nil)
+        #expect(AgentConfig().hooks.isEmpty)
     }
 }

@@ -57,6 +57,12 @@ import Testing
         #expect(verdict(result) == (true, ["alarm-over-limits"]))
     }
 
+    @Test func aFailedHookIsOnlyNoted() {
+        let snapshot = HealthSnapshot(permissions: allGranted, hookFailure: "on_ring: 'lights' exited with status 1")
+        let result = preflight.execute(rules: PreflightRules(), snapshot: snapshot)
+        #expect(verdict(result) == (true, ["hook-failed"]))
+    }
+
     @Test func blockingAndNotedReasonsAreAllListed() {
         let snapshot = HealthSnapshot(
             permissions: [.sound: true, .terminal: true], lowPowerModeOn: true, canWakeFromSuspend: false, soundMuted: true

@@ -218,6 +218,25 @@ public final class FakeSleepGuard: SleepGuard {
     public var holds: Int { state.withLock { $0.holds } }
 }
 
+/// Records each hook it is asked to run; the test decides when and how each one finishes.
+public final class FakeHooks: HookRunner {
+    public struct Run: Sendable {
+        public var argv: [String]
+        public var environment: [String: String]
+        public var finished: @Sendable (HookOutcome) -> Void
+    }
+
+    private let state = Mutex<[Run]>([])
+    public init() {}
+    public func run(_ argv: [String], environment: [String: String],
+                    finished: @escaping @Sendable (HookOutcome) -> Void) {
+        state.withLock { $0.append(Run(argv: argv, environment: environment, finished: finished)) }
+    }
+    public var runs: [Run] { state.withLock { $0 } }
+    /// The environments of the runs so far, in order.
+    public var environments: [[String: String]] { runs.map(\.environment) }
+}
+
 /// A world made of fakes, kept at hand for the test to drive and inspect.
 public struct FakeWorld: Sendable {
     public let clock: ManualClock
@@ -232,6 +251,7 @@ public struct FakeWorld: Sendable {
     public let terminal: FakeTerminal
     public let health = FakeHealth()
     public let sleepGuard = FakeSleepGuard()
+    public let hooks = FakeHooks()
 
     public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false, timerWakesMachine: Bool = true) {
         timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine, inbox: inbox)
@@ -245,6 +265,6 @@ public struct FakeWorld: Sendable {
 
     public var world: World {
         World(clock: clock, zone: zone, timer: timer, store: store, notifier: notifier, sound: sound,
-              terminal: terminal, health: health, sleepGuard: sleepGuard)
+              terminal: terminal, health: health, sleepGuard: sleepGuard, hooks: hooks)
     }
 }

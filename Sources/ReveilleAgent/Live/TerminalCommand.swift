@@ -1,4 +1,5 @@
 import LinuxEvents
+import ReveilleDomain
 
 /// Finds the argv prefix that runs a command in a terminal.
 ///

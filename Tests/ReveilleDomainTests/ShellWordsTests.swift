@@ -1,4 +1,4 @@
-import LinuxEvents
+import ReveilleDomain
 import Testing
 
 @Suite struct ShellWordsTests {

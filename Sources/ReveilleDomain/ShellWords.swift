@@ -6,8 +6,8 @@
 /// separate words, and quoted pieces that touch join one word (`a"b c"d` is `ab cd`).
 ///
 /// No expansion, substitution or control operator is recognized: `$HOME`, `*`, `~`, `$(…)`,
-/// `;`, `|` and `#` are ordinary characters. Used for `REVEILLE_TERMINAL` and the config's
-/// `terminal` key, whose words go straight to `posix_spawnp`.
+/// `;`, `|` and `#` are ordinary characters. Used for `REVEILLE_TERMINAL`, the config's
+/// `terminal` key and its `[hooks]`, whose words go straight to `posix_spawnp`.
 public enum ShellWords {
     public enum SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A `'` at this character offset is never closed.

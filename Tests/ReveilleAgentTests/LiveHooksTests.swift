@@ -1,0 +1,70 @@
+import Foundation
+import ReveilleAgent
+import ReveilleDomain
+import Synchronization
+import Testing
+
+@Suite struct LiveHooksTests {
+    /// Runs `argv` and waits for its outcome: at most 20 s, a bound for a test that would hang,
+    /// not a speed requirement.
+    func outcome(of argv: [String], environment: [String: String] = [:], hooks: LiveHooks = LiveHooks(baseEnvironment: [:]))
+        async throws -> HookOutcome? {
+        let result = Mutex<HookOutcome?>(nil)
+        hooks.run(argv, environment: environment) { outcome in result.withLock { $0 = outcome } }
+        for _ in 0..<1000 {
+            if let outcome = result.withLock({ $0 }) { return outcome }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    @Test func aHookGetsTheAgentsEnvironmentWithItsOwnOnTop() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-hook-\(UUID().uuidString)").path
+        let hooks = LiveHooks(baseEnvironment: ["FROM_AGENT": "kept", "REVEILLE_EVENT": "stale"])
+        let script = "printf '%s %s' \"$FROM_AGENT\" \"$REVEILLE_EVENT\" > \"$1\""
+        let outcome = try await outcome(of: ["/bin/sh", "-c", script, "hook", file], environment: ["REVEILLE_EVENT": "ring"],
+                                        hooks: hooks)
+        #expect(outcome == .succeeded)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "kept ring")
+    }
+
+    @Test func aNonZeroExitOrAProgramThatCannotStartIsAFailure() async throws {
+        #expect(try await outcome(of: ["/bin/sh", "-c", "exit 3"]) == .failed("'/bin/sh' exited with status 3"))
+        let missing = try await outcome(of: ["/nonexistent/reveille-hook"])
+        guard case .failed(let reason) = missing else { Issue.record("a missing program succeeded"); return }
+        #expect(reason.hasPrefix("'/nonexistent/reveille-hook' cannot start"))
+    }
+
+    @Test func aHookPastItsLimitGetsSigtermFirst() async throws {
+        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(200), killAfter: .seconds(30))
+        let outcome = try await outcome(of: ["/bin/sleep", "600"], hooks: hooks)
+        guard case .failed(let reason) = outcome else { Issue.record("a hanging hook was not stopped"); return }
+        #expect(reason.contains("ran longer than 0.2 s") && reason.hasSuffix("(killed by signal \(SIGTERM))"))
+    }
+
+    @Test func aHookThatIgnoresSigtermGetsSigkill() async throws {
+        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(200), killAfter: .milliseconds(200))
+        // The child inherits the ignored SIGTERM; only SIGKILL ends the shell.
+        let outcome = try await outcome(of: ["/bin/sh", "-c", "trap '' TERM; /bin/sleep 600; exit 0"], hooks: hooks)
+        guard case .failed(let reason) = outcome else { Issue.record("a hanging hook was not stopped"); return }
+        #expect(reason.contains("ran longer than 0.2 s") && reason.hasSuffix("(killed by signal \(SIGKILL))"))
+    }
+
+    @Test func theStopReachesTheHooksWholeProcessGroup() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-hook-\(UUID().uuidString)").path
+        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(300), killAfter: .seconds(30))
+        let script = "/bin/sleep 600 & echo $! > \"$1\"; wait"
+        _ = try await outcome(of: ["/bin/sh", "-c", script, "hook", file], hooks: hooks)
+        let child = try #require(Int32(String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // The shell's child, which a signal to the shell alone would leave running for ten minutes.
+        for _ in 0..<1000 where Self.isAlive(child) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!Self.isAlive(child))
+    }
+
+    /// Running, as opposed to gone or a zombie waiting for whoever adopted it.
+    static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z")
+    }
+}
