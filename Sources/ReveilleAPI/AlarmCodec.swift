@@ -1,6 +1,6 @@
 import DBus
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// Alarms as `a{sv}`: what AddAlarm/UpdateAlarm take and what GetAlarm/ListAlarms give.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 
 /// The alarm fields as options, shared by `add` and `edit`; they mirror the D-Bus alarm keys.
 struct AlarmOptions: ParsableArguments {

@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// The D-Bus harness of `io.github.Reveille1.Manager`: decode, call the core, encode.

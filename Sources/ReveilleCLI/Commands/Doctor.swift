@@ -1,8 +1,8 @@
 import ArgumentParser
 import DBus
 import LinuxEvents
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import SystemSupport
 
 struct Doctor: AsyncParsableCommand {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
