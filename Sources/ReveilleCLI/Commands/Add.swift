@@ -22,7 +22,7 @@ struct Add: AsyncParsableCommand {
     func run() async throws {
         let changes = try changes()
         let client = try AgentClient.connect()
-        let reply = try await client.call("AddAlarm", [.vardict(AlarmCodec.encode(changes))])
+        let reply = try await client.call(.addAlarm, [.vardict(AlarmCodec.encode(changes))])
         let id = reply.first?.stringValue ?? ""
         print(output.json ? Output.json(["id": .string(id)]) : id)
     }

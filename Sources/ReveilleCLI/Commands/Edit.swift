@@ -21,7 +21,7 @@ struct Edit: AsyncParsableCommand {
         let changes = try changes()
         let client = try AgentClient.connect()
         let full = try await client.resolve(id)
-        _ = try await client.call("UpdateAlarm", [.string(full), .vardict(AlarmCodec.encode(changes))])
+        _ = try await client.call(.updateAlarm, [.string(full), .vardict(AlarmCodec.encode(changes))])
     }
 
     /// The changes the arguments ask for; a bad value, or none at all, is a usage error.

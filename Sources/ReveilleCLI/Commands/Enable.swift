@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Enable: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch an alarm on.")
@@ -7,6 +8,6 @@ struct Enable: AsyncParsableCommand {
     @OptionGroup var alarm: AlarmReference
 
     func run() async throws {
-        _ = try await alarm.call("SetEnabled", [.bool(true)])
+        _ = try await alarm.call(.setEnabled, [.bool(true)])
     }
 }
