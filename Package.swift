@@ -102,7 +102,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReveilleCLITests",
-            dependencies: ["ReveilleCLI", "ReveilleModel", "ReveilleDomain", "ReveilleTestSupport", "SystemSupport"]
+            dependencies: [
+                "ReveilleCLI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
+                "SystemSupport",
+            ]
         ),
         .testTarget(
             name: "ReveilleAPITests",

@@ -8,6 +8,7 @@ PACKAGES="
   dbus dbus-daemon libglib2.0-bin systemd
   pulseaudio pulseaudio-utils sound-theme-freedesktop sox
   python3 python3-dbusmock python3-gi tmux tzdata procps util-linux binutils libfaketime
+  gcc libc6-dev pkgconf dbus-bin strace
 "
 [ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db desktop-file-utils"
 

@@ -19,6 +19,8 @@ public final class SignalWatch: @unchecked Sendable {
         /// disturb other watchers of the three above in the same process).
         case user1 = 10
         case user2 = 12
+        /// SIGWINCH: the terminal's window changed size (its default action is to ignore it).
+        case windowChanged = 28
     }
 
     private let sources: [any DispatchSourceSignal]

@@ -117,7 +117,7 @@ final class NotificationHandle: @unchecked Sendable {
     }
 
     private func apply(_ content: NotificationContent) throws(NotifyError) {
-        guard notify_notification_update(pointer, content.summary, content.body, nil) != 0 else {
+        guard notify_notification_update(pointer, content.summary, content.body, content.icon) != 0 else {
             throw NotifyError(.invalidContent, function: "notify_notification_update", message: "the summary is empty")
         }
         // Actions and hints are set anew, so an update can drop some.

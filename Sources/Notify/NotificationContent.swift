@@ -40,6 +40,8 @@ public struct NotificationContent: Sendable, Equatable {
     public var suppressesSound: Bool
     /// The `desktop-entry` hint: the .desktop file's name without `.desktop`.
     public var desktopEntry: String?
+    /// The icon: a theme icon name or an absolute file path; nil for none.
+    public var icon: String?
     /// The `category` hint. The spec's standard categories (device, email,
     /// im, network, presence, transfer) do not fit an alarm, hence nil by default.
     public var category: String?
@@ -53,6 +55,7 @@ public struct NotificationContent: Sendable, Equatable {
         isResident: Bool = false,
         suppressesSound: Bool = false,
         desktopEntry: String? = nil,
+        icon: String? = nil,
         category: String? = nil
     ) {
         self.summary = summary
@@ -63,6 +66,7 @@ public struct NotificationContent: Sendable, Equatable {
         self.isResident = isResident
         self.suppressesSound = suppressesSound
         self.desktopEntry = desktopEntry
+        self.icon = icon
         self.category = category
     }
 }

@@ -8,6 +8,8 @@ public enum AlarmCodec {
     public static let writableKeys: Set<String> = [
         "label", "time", "date", "repeat", "enabled", "sound", "volume", "snooze_minutes", "max_snoozes", "challenges",
     ]
+    /// Keys AddAlarm takes that no alarm holds: `in_seconds` becomes its `time` and `date`.
+    public static let addOnlyKeys: Set<String> = ["in_seconds"]
     public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing"]
 
     // MARK: Agent side
@@ -17,8 +19,8 @@ public enum AlarmCodec {
         var changes = AlarmChanges()
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
             if readOnlyKeys.contains(key) { throw .invalidArgument("key '\(key)' is read-only") }
-            guard writableKeys.contains(key) else {
-                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.sorted().joined(separator: ", "))")
+            guard writableKeys.contains(key) || addOnlyKeys.contains(key) else {
+                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.union(addOnlyKeys).sorted().joined(separator: ", "))")
             }
             switch key {
             case "label": changes.label = try string(value, key)
@@ -48,6 +50,12 @@ public enum AlarmCodec {
                         : .new(try field { () throws(AlarmFieldError) in try AlarmText.parseChallenge(text) }))
                 }
                 changes.challenges = entries
+            case "in_seconds":
+                let seconds = try integer(value, key)
+                guard WhenText.relativeRange.contains(Int64(seconds)) else {
+                    throw .invalidArgument("in_seconds \(seconds) is not between 1 and \(WhenText.relativeRange.upperBound) (366 days)")
+                }
+                changes.inSeconds = Int64(seconds)
             default: break
             }
         }
@@ -106,6 +114,7 @@ public enum AlarmCodec {
         if let volume = changes.volume { result["volume"] = .double(volume) }
         if let minutes = changes.snoozeMinutes { result["snooze_minutes"] = .uint32(UInt32(clamping: minutes)) }
         if let max = changes.maxSnoozes { result["max_snoozes"] = .int32(Int32(clamping: max)) }
+        if let seconds = changes.inSeconds { result["in_seconds"] = .uint32(UInt32(clamping: seconds)) }
         if let entries = changes.challenges {
             result["challenges"] = .array("s", entries.map { entry in
                 switch entry {

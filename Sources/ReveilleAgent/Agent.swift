@@ -46,10 +46,14 @@ final class RunningAgent: Sendable {
     let sleep: SleepWatch?
     /// Keeps trying to open a database that could not be opened at start; nil once it is open.
     let opening: Task<Void, Never>?
+    /// Hands the world's events to the core in order; ends with the core's ordered shutdown.
+    let service: Task<Void, Never>
 
     private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
-                 store: AlarmDatabase, shutdown: ShutdownSignal, sleep: SleepWatch?, opening: Task<Void, Never>?) {
+                 store: AlarmDatabase, shutdown: ShutdownSignal, sleep: SleepWatch?, opening: Task<Void, Never>?,
+                 service: Task<Void, Never>) {
         self.opening = opening
+        self.service = service
         self.core = core
         self.store = store
         self.connection = connection
@@ -79,23 +83,28 @@ final class RunningAgent: Sendable {
 
         let connection = try Connection.session()
         let queue = DispatchQueue(label: "io.github.Reveille1.agent")
+        // Every event source yields here; one loop hands the events to the core.
+        let inbox = WorldEvents()
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
-        let timer = try LiveWakeTimer(queue: queue, mayWakeMachine: config.wakeFromSuspend)
+        let timer = try LiveWakeTimer(queue: queue, mayWakeMachine: config.wakeFromSuspend, inbox: inbox)
         let terminal = LiveTerminalLauncher(
             command: TerminalCommand(configured: config.terminal?.first),
             cliPath: siblingExecutable("reveille", environment: environment),
             baseEnvironment: environment,
             sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() })
-        let desktop = Desktop.connect(config: config, environment: environment)
+        let desktop = Desktop.connect(config: config, environment: environment, ledger: store)
         let system = SystemBus.connect()
         let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
                                 database: store)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection))
-        let core = AgentCore(world: world, config: config, wordList: words)
+        let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
+        let running = Task { await CoreService(core: core).run() }
 
-        let service = ManagerService(core: core, version: ReleaseVersion.current)
+        let clients = ChallengeClients(inbox: inbox)
+        clients.follow(on: connection)
+        let service = ManagerService(core: core, version: ReleaseVersion.current, clients: clients)
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)
@@ -107,10 +116,17 @@ final class RunningAgent: Sendable {
             throw SetupError("another agent already owns \(BusNames.service) on this session bus")
         }
         // Signals from here on carry the name clients watch for.
-        let opening = loaded ? nil : Task { await opener.keepTrying(store, core: core) }
-        if loaded { await core.resume() }
-        zone.watch(queue: queue) { Task { await core.zoneChanged() } }
-        let sleep = await SleepWatch.start(core: core, system: system)
+        let notifier = desktop.notifier
+        let opening = loaded ? nil : Task {
+            await opener.keepTrying(store, core: core) { await notifier.closeLeftovers() }
+        }
+        if loaded {
+            // Before anything is posted again: one notification per ringing alarm, not two.
+            await desktop.notifier.closeLeftovers()
+            await core.resume()
+        }
+        zone.watch(queue: queue) { inbox.yield(.zoneChanged) }
+        let sleep = await SleepWatch.start(inbox: inbox, system: system)
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt], queue: queue) { signal in
             Log.shared.info("stopping on \(signal)")
@@ -125,18 +141,18 @@ final class RunningAgent: Sendable {
         }
         Log.shared.info("reveilled \(ReleaseVersion.current) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
-                            store: store, shutdown: shutdown, sleep: sleep, opening: opening)
+                            store: store, shutdown: shutdown, sleep: sleep, opening: opening, service: running)
     }
 
     /// Stops cleanly once asked to; returns the exit status the shutdown carries.
     func waitForShutdown() async -> Int32 {
         let status = await shutdown.wait()
         opening?.cancel()
-        await core.silence()
+        // The core stops its sound, withdraws its notifications, writes what waits and closes
+        // the store (which folds the WAL into the database file), after the events before it.
+        await core.inbox.finish()
         try? await connection.releaseName(BusNames.service)
         connection.close()
-        // Closing folds the WAL into the database file, so a clean stop leaves one tidy file.
-        store.close()
         return status
     }
 }

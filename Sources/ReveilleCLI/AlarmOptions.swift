@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReveilleDomain
 import ReveilleModel
+import ReveilleTime
 
 /// The alarm fields as options, shared by `add` and `edit`; they mirror the D-Bus alarm keys.
 struct AlarmOptions: ParsableArguments {
@@ -10,7 +11,8 @@ struct AlarmOptions: ParsableArguments {
     @Option(name: .customLong("repeat"), help: "Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")
     var repeatDays: String?
 
-    @Option(help: "The day of a one-time alarm, YYYY-MM-DD.")
+    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.",
+            completion: .list(dayWords))
     var date: String?
 
     @Option(help: "A sound-theme name (alarm-clock-elapsed) or an absolute file path.")
@@ -28,15 +30,21 @@ struct AlarmOptions: ParsableArguments {
     @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N.")
     var challenges: [String] = []
 
-    /// The changes these options ask for. Bad values are usage errors (exit status 2).
-    func changes() throws(CLIError) -> AlarmChanges {
+    /// The changes these options and the time argument ask for. Bad values are usage errors (exit status 2).
+    func changes(timeWords: [String], knownTime: WallTime? = nil, at clock: LocalNow) throws(CLIError) -> AlarmChanges {
         var changes = AlarmChanges()
+        let when = try TimeExpression(words: timeWords, dayText: date, knownTime: knownTime, at: clock)
+        changes.time = when.time
+        changes.date = when.date
+        changes.inSeconds = when.inSeconds
         changes.label = label
         if let repeatDays {
             changes.repeatDays = repeatDays == "none" || repeatDays.isEmpty
                 ? [] : try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) }
         }
-        if let date { changes.date = try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(date) } }
+        if changes.inSeconds != nil, changes.repeatDays?.isEmpty == false {
+            throw .usage("a relative time (+25m, in 1 hour) is for a one-time alarm; it cannot go with --repeat")
+        }
         changes.sound = sound
         changes.volume = volume
         changes.snoozeMinutes = snoozeMinutes
@@ -57,6 +65,9 @@ struct AlarmOptions: ParsableArguments {
         return changes
     }
 }
+
+/// What the shell completions offer for `--date`.
+let dayWords = ["today", "tomorrow"] + Weekday.allCases.map(\.shortName)
 
 /// `--json` for scripts.
 struct OutputOptions: ParsableArguments {

@@ -42,7 +42,7 @@ struct CaptchaSession {
         let first = try await client.challenge(.beginChallenge, id)
         let asOf = arrived.current
         let ui: CaptchaUI
-        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }) } catch {
+        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current()) } catch {
             throw .failed("cannot use this terminal for the challenge: \(error)")
         }
         defer { ui.close() }

@@ -1,4 +1,5 @@
 import DBus
+import ReveilleDomain
 import ReveilleTime
 import SystemTimeZone
 import LinuxEvents
@@ -57,13 +58,17 @@ enum Output {
     }
 
     /// One line per alarm for `list`.
-    static func alarmLine(_ alarm: [String: Value]) -> String {
+    static func alarmLine(_ alarm: [String: Value], now: Instant) -> String {
         let id = String((alarm["id"]?.stringValue ?? "").prefix(8))
         let time = alarm["time"]?.stringValue ?? "?"
         let days = alarm["repeat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let repeatText = days.isEmpty ? "once" : days.count == 7 ? "daily" : days.joined(separator: ",")
         let next = alarm["next_fire"]?.asInt64 ?? 0
         var state = alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
+        let fire = Instant(secondsSinceEpoch: next)
+        if next > 0, alarm["enabled"]?.boolValue == true, TimeUntil.isSoon(fire, now: now) {
+            state += " (" + TimeUntil.text(from: now, to: fire) + ")"
+        }
         if alarm["ringing"]?.boolValue == true { state = "RINGING" }
         let label = sanitizeForTerminal(alarm["label"]?.stringValue ?? "")
         return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? "Alarm" : label].joined(separator: "  ")

@@ -5,6 +5,8 @@ import ReveilleTime
 extension AgentCore {
     /// Adds an alarm from the configured defaults and `changes`; `time` is required.
     public func add(_ changes: AlarmChanges) throws(AgentError) -> AlarmID {
+        var changes = changes
+        let due = try relativeDue(&changes)
         guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
         guard alarms.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
@@ -13,12 +15,29 @@ extension AgentCore {
         let id = AlarmID.random(using: &random)
         var alarm = try all.apply(to: Alarm(id: id, time: time), using: &random)
         alarm = withMathLimit(alarm)
-        alarm = try dated(alarm, explicitDate: changes.date != nil)
-        try commit(alarm)
+        if due == nil { alarm = try dated(alarm, explicitDate: changes.date != nil) }
+        try commit(alarm, due: alarm.isEnabled ? due : nil)
         return id
     }
 
+    /// `in_seconds` becomes the local wall time and date of that instant; the instant itself is returned,
+    /// because in the hour a fall-back shows twice the wall time alone would name the earlier one.
+    private func relativeDue(_ changes: inout AlarmChanges) throws(AgentError) -> Instant? {
+        guard let seconds = changes.inSeconds else { return nil }
+        guard changes.time == nil, changes.date == nil else {
+            throw .invalidArgument("in_seconds cannot go with time or date")
+        }
+        guard changes.repeatDays?.isEmpty ?? true else { throw .invalidArgument("in_seconds is for one-time alarms; it cannot go with repeat") }
+        let due = now.adding(seconds: seconds)
+        let local = zone.localDateTime(at: due)
+        changes.time = local.time
+        changes.date = local.date
+        changes.repeatDays = []
+        return due
+    }
+
     public func update(_ id: AlarmID, _ changes: AlarmChanges) throws(AgentError) {
+        guard changes.inSeconds == nil else { throw .invalidArgument("in_seconds is for AddAlarm only") }
         let old = try alarm(id)
         try refuseWhileOpen(id)
         var alarm = try changes.apply(to: old, using: &random)
@@ -73,7 +92,8 @@ extension AgentCore {
     private func dated(_ alarm: Alarm, explicitDate: Bool) throws(AgentError) -> Alarm {
         var alarm = alarm
         guard alarm.repeatDays.isEmpty else { return alarm }
-        let passed = alarm.isEnabled && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone) == nil
+        let passed = alarm.isEnabled
+            && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: nil, planned: nextFires[alarm.id]) == nil
         if let date = alarm.date, passed, explicitDate {
             throw .invalidArgument("\(date) \(alarm.time) is in the past")
         }
@@ -84,9 +104,10 @@ extension AgentCore {
     }
 
     /// Stores an added or changed alarm with its next fire, then adopts it.
-    func commit(_ alarm: Alarm) throws(AgentError) {
+    func commit(_ alarm: Alarm, due: Instant? = nil) throws(AgentError) {
         let fire = runs[alarm.id] == nil
-            ? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id]) : nil
+            ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id],
+                                               planned: nextFires[alarm.id]) : nil
         do { try world.store.save(alarm, nextFire: fire) } catch { throw .failed("cannot save the alarm: \(error)") }
         alarms[alarm.id] = alarm
         nextFires[alarm.id] = fire

@@ -23,7 +23,7 @@ extension AgentCore {
             if let due = nextFires[id], due <= now { continue }
             let last = lastOccurrences[id]
             let alarm = schedule.revived(old, last: last, now: now, zone: zone)
-            let fire = schedule.execute(alarm: alarm, now: now, zone: zone, last: last)
+            let fire = schedule.execute(alarm: alarm, now: now, zone: zone, last: last, planned: nextFires[id])
             guard alarm != old || fire != nextFires[id] else { continue }
             alarms[id] = alarm
             nextFires[id] = fire

@@ -111,7 +111,7 @@ extension AgentCore {
     }
 
     /// Writes what waits, in order, up to the first failure; then backs off.
-    private func flushWrites() {
+    func flushWrites() {
         while let write = database.pending.first {
             do {
                 switch write {

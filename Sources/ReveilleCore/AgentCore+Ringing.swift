@@ -22,6 +22,7 @@ extension AgentCore {
         runs[id] = run
         sessions[id] = nil
         lockoutEnds[id] = nil
+        attended.remove(id)
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
@@ -32,6 +33,8 @@ extension AgentCore {
     /// Starts the challenge and opens a terminal for it. It never stops the alarm by itself.
     public func dismiss(_ id: AlarmID) throws(AgentError) {
         _ = try beginChallenge(id)
+        // The person has the challenge in front of them already; once it closes, a new one opens.
+        guard !attended.contains(id) else { return }
         do { try world.terminal.openChallenge(for: id) } catch {
             throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
         }
@@ -81,8 +84,10 @@ extension AgentCore {
         return (step.outcome, view(next, of: alarm))
     }
 
-    /// The person left the challenge (terminal closed): the pending problem is aborted, the alarm rings on.
+    /// The person left the challenge (its client left the bus): the pending problem is aborted,
+    /// the alarm rings on, and Dismiss opens a terminal again.
     public func challengeAbandoned(_ id: AlarmID) {
+        attended.remove(id)
         guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
         record(id, [.dismissalAborted(at: now)], session: sessions[id])
     }
@@ -133,6 +138,7 @@ extension AgentCore {
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
+        attended.remove(id)
         alarms[id] = alarm
         nextFires[id] = next
         persist(run, session: nil)
@@ -160,11 +166,6 @@ extension AgentCore {
         showNotification(id)
     }
 
-    /// The agent is stopping: every sound stops. Open runs stay stored and ring again at the next start.
-    public func silence() {
-        for id in runs.keys { world.sound.stop(id) }
-    }
-
     func stopRingingEffects(_ id: AlarmID) {
         world.sound.stop(id)
         world.notifier.close(id)
@@ -181,11 +182,11 @@ extension AgentCore {
         }
         let notification = RingNotification(
             summary: alarm.displayLabel,
-            body: "\(alarm.time) · \(leftText)",
+            body: "\(alarm.time) · \(leftText)\n\(RingNotification.dismissHint(for: alarm.challenges))",
             snoozeLabel: left == 0 ? nil : "Snooze \(alarm.snooze.minutes) min"
         )
         let onAction: @Sendable (String) -> Void = { [weak self] key in
-            Task { await self?.notificationAction(id, key) }
+            self?.inbox.yield(.notificationAction(id, key))
         }
         world.notifier.show(id, notification, onAction: onAction)
     }

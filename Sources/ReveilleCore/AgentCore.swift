@@ -24,12 +24,18 @@ public actor AgentCore {
     var database = DatabaseState()
     /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
     var lastOccurrences: [AlarmID: LastOccurrence] = [:]
+    /// Alarms whose challenge a client on the bus shows now: Dismiss opens no second terminal.
+    var attended: Set<AlarmID> = []
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
     public nonisolated let events = EventRelay()
+    /// What the world tells the core, handled in order by `CoreService`.
+    public nonisolated let inbox: WorldEvents
 
-    public init(world: World, config: AgentConfig, wordList: [String], random: AgentRandom = .system) {
+    public init(world: World, config: AgentConfig, wordList: [String], random: AgentRandom = .system,
+                inbox: WorldEvents = WorldEvents()) {
+        self.inbox = inbox
         self.world = world
         self.config = config
         self.flow = ChallengeFlow(rules: ChallengeRules(lockout: config.lockout, wordList: wordList))
@@ -67,13 +73,6 @@ public actor AgentCore {
     /// Arms the timer and rings again what was ringing when the agent stopped, with its
     /// `Ringing` signal. Call it once the agent can be heard: after it owns its bus name.
     public func resume() {
-        let timerHandler: @Sendable (WakeTimerEvent) async -> Void = { [weak self] event in
-            switch event {
-            case .expired: await self?.wake()
-            case .clockChanged: await self?.clockChanged()
-            }
-        }
-        world.timer.start(handler: timerHandler)
         for run in runs.values where run.isRinging {
             startRingingEffects(run.alarmId)
             emit(.ringing(run.alarmId, label: alarms[run.alarmId]?.displayLabel ?? "Alarm", snoozeCount: run.snoozeCount))

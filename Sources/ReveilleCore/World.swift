@@ -14,18 +14,9 @@ public protocol ZoneProvider: Sendable {
     func current() -> ZoneRules
 }
 
-/// Why the wake timer woke the core.
-public enum WakeTimerEvent: Equatable, Sendable {
-    /// The armed instant came.
-    case expired
-    /// The wall clock was set (either way): every planned instant may now be wrong.
-    case clockChanged
-}
-
-/// Wakes the core once at an instant; re-arming replaces the previous instant.
+/// Wakes the core once at an instant; re-arming replaces the previous instant. It tells the
+/// core through `WorldEvents`: `timerExpired`, and `clockChanged` when the wall clock jumps.
 public protocol WakeTimer: Sendable {
-    /// Calls `handler` whenever the timer fires or the wall clock jumps.
-    func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void)
     /// Arms the timer at `instant`, or disarms it for nil.
     func arm(at instant: Instant?)
     /// Whether the timer brings the machine out of suspend (`CLOCK_REALTIME_ALARM`).
@@ -36,6 +27,8 @@ public protocol WakeTimer: Sendable {
 public protocol AlarmStore: Sendable {
     func load() throws -> StoredState
     func save(_ alarm: Alarm, nextFire: Instant?) throws
+    /// The agent is stopping: no write comes after this.
+    func close()
     func delete(_ id: AlarmID) throws
     /// Records a run as it stands; a finished run leaves the open set and stays as history.
     func save(_ run: AlarmRun, session: ChallengeSession?) throws
@@ -86,6 +79,8 @@ public struct RingNotification: Equatable, Sendable {
 public protocol AlarmNotifier: Sendable {
     func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void)
     func close(_ id: AlarmID)
+    /// Closes every alarm's notification; returns once the server was told.
+    func withdrawAll() async
     /// A one-off notice (a missed alarm); no actions.
     func notice(summary: String, body: String)
 }

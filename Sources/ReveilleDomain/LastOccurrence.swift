@@ -44,3 +44,16 @@ extension ScheduleNextFire {
         return alarm
     }
 }
+
+extension ScheduleNextFire {
+    /// Plans again, keeping a one-time alarm's planned instant while it lies ahead and still shows the
+    /// alarm's wall time: in the hour a fall-back shows twice, an alarm set `in_seconds` is due at the
+    /// later reading, which the wall time alone would move an hour early.
+    public func execute(alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?, planned: Instant?) -> Instant? {
+        if alarm.isEnabled, alarm.repeatDays.isEmpty, let date = alarm.date, let planned, planned > now,
+           zone.localDateTime(at: planned) == LocalDateTime(date: date, time: alarm.time) {
+            return planned
+        }
+        return execute(alarm: alarm, now: now, zone: zone, last: last)
+    }
+}

@@ -141,29 +141,8 @@ extension AlarmChanges {
     }
 }
 
-/// `30s`, `5min`, `1h`, `1h 30min`, `0`: seconds.
-public func parseDuration(_ text: String) -> Int64? {
-    if text == "0" { return 0 }
-    var total: Int64 = 0
-    var rest = Substring(text)
-    var sawPart = false
-    while true {
-        rest = rest.drop(while: { $0 == " " })
-        if rest.isEmpty { return sawPart ? total : nil }
-        let digits = rest.prefix(while: { ASCIIDigits.only(String($0)) })
-        guard digits.utf8.count <= 9, let value = ASCIIDigits.value(digits).map(Int64.init) else { return nil }
-        rest = rest.dropFirst(digits.count).drop(while: { $0 == " " })
-        let unit = rest.prefix(while: { $0.isLetter })
-        rest = rest.dropFirst(unit.count)
-        switch unit {
-        case "s", "sec", "second", "seconds": total += value
-        case "min", "minute", "minutes", "m": total += value * 60
-        case "h", "hour", "hours": total += value * 3600
-        default: return nil
-        }
-        sawPart = true
-    }
-}
+/// `30s`, `5min`, `1h`, `1h 30min`, `2d`, `1w`, `0`: seconds.
+public func parseDuration(_ text: String) -> Int64? { WhenText.parseDuration(text) }
 
 private func duration(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Int64 {
     guard let seconds = parseDuration(value) else {

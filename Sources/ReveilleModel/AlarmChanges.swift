@@ -23,6 +23,8 @@ public struct AlarmChanges: Equatable, Sendable {
     /// −1 for unlimited.
     public var maxSnoozes: Int?
     public var challenges: [ChallengeEntry]?
+    /// AddAlarm only: due exactly this many seconds from the agent's now; excludes `time` and `date`.
+    public var inSeconds: Int64?
 
     public init() {}
 

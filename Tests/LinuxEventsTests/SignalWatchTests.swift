@@ -29,11 +29,23 @@ import Testing
         withExtendedLifetime(watch) {}
     }
 
+    /// The captcha's resizes come this way, like its SIGTERM and SIGHUP.
+    @Test func aWindowChangeReachesTheWatch() async throws {
+        let received = Recorder<SignalWatch.Signal>()
+        let watch = try SignalWatch([.windowChanged], queue: DispatchQueue(label: "SignalWatchTests.winch")) {
+            received.record($0)
+        }
+        #expect(kill(getpid(), SIGWINCH) == 0)
+        #expect(await received.waitFor(count: 1) == [.windowChanged])
+        withExtendedLifetime(watch) {}
+    }
+
     @Test func signalNumbersAreLinuxs() {
         #expect(SignalWatch.Signal.hangUp.rawValue == SIGHUP)
         #expect(SignalWatch.Signal.interrupt.rawValue == SIGINT)
         #expect(SignalWatch.Signal.terminate.rawValue == SIGTERM)
         #expect(SignalWatch.Signal.user1.rawValue == SIGUSR1)
         #expect(SignalWatch.Signal.user2.rawValue == SIGUSR2)
+        #expect(SignalWatch.Signal.windowChanged.rawValue == SIGWINCH)
     }
 }

@@ -28,7 +28,8 @@ struct NotifierTests {
             timeout: .never,
             isResident: true,
             suppressesSound: true,
-            desktopEntry: "io.github.Reveille1"
+            desktopEntry: "io.github.Reveille1",
+            icon: "alarm-clock"
         )
     }
 
@@ -53,6 +54,7 @@ struct NotifierTests {
         #expect(call.appName == "reveille-tests")
         #expect(call.replacesID == 0)
         #expect(call.body == "07:30 · 2 snoozes left")
+        #expect(call.icon == "alarm-clock")
         #expect(call.actions == ["snooze", "Snooze 5 min", "dismiss", "Dismiss", "default", "Open"])
         #expect(call.hints["urgency"] as? Int == 2)
         #expect(call.hints["resident"] as? Bool == true)
@@ -202,6 +204,7 @@ struct NotifierTests {
 struct NotifyCall {
     let appName: String
     let replacesID: Int
+    let icon: String
     let summary: String
     let body: String
     let actions: [String]
@@ -211,6 +214,7 @@ struct NotifyCall {
     init(_ arguments: [Any]) {
         appName = arguments[0] as! String
         replacesID = arguments[1] as! Int
+        icon = arguments[2] as! String
         summary = arguments[3] as! String
         body = arguments[4] as! String
         actions = arguments[5] as! [String]

@@ -124,3 +124,17 @@ import Testing
         #expect(ReveilleError(DBusError(name: "org.freedesktop.DBus.Error.NoReply", message: "")) == nil)
     }
 }
+
+@Suite struct InSecondsCodecTests {
+    @Test func inSecondsDecodesAndEncodes() throws {
+        #expect(try AlarmCodec.decodeChanges(["in_seconds": .uint32(90)]).inSeconds == 90)
+        var changes = AlarmChanges()
+        changes.inSeconds = 1500
+        #expect(AlarmCodec.encode(changes)["in_seconds"] == .uint32(1500))
+    }
+
+    @Test(arguments: [Value.uint32(0), .int64(-5), .uint32(366 * 86_400 + 1)])
+    func inSecondsOutOfRangeIsRefused(_ value: Value) {
+        #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["in_seconds": value]) }
+    }
+}

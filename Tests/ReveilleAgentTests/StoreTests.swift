@@ -31,6 +31,17 @@ import Testing
         #expect(state.nextFires == [alarm().id: Instant(secondsSinceEpoch: 1234)])
     }
 
+    @Test func aNotificationsNumberAndItsServerSurviveReopeningAndAreReplacedThenForgotten() throws {
+        let id = alarm().id
+        try SQLiteAlarmStore(path: path).remember(PostedNotification(alarm: id, number: 7, server: ":1.42"))
+        let reopened = try SQLiteAlarmStore(path: path)
+        #expect(try reopened.posted() == [PostedNotification(alarm: id, number: 7, server: ":1.42")])
+        try reopened.remember(PostedNotification(alarm: id, number: 4_000_000_000, server: ":1.99"))
+        #expect(try reopened.posted() == [PostedNotification(alarm: id, number: 4_000_000_000, server: ":1.99")])
+        try reopened.forget(id)
+        #expect(try reopened.posted().isEmpty)
+    }
+
     @Test func anOpenRunAndItsSessionSurviveReopeningAndAFinishedRunLeavesTheOpenSet() throws {
         let store = try SQLiteAlarmStore(path: path)
         try store.save(alarm(), nextFire: nil)

@@ -105,3 +105,58 @@ import Testing
         await #expect(throws: AgentError.notFound(id.rawValue)) { try await f.core.remove(id) }
     }
 }
+
+@Suite struct RelativeAlarmTests {
+    @Test func inSecondsIsDueExactlyThatLongFromNowAcrossSpringForward() async throws {
+        // Sun 2027-03-14 01:30 EST; 02:00 jumps to 03:00.
+        let f = try await CoreFixture(now: Instant(secondsSinceEpoch: 1_805_005_800))
+        f.fakes.zone.set(try ZoneRules(posix: "EST5EDT,M3.2.0,M11.1.0"))
+        var changes = AlarmChanges()
+        changes.inSeconds = 3600
+        let id = try await f.core.add(changes)
+        let snapshot = try await f.core.get(id)
+        #expect(snapshot.nextFire == Instant(secondsSinceEpoch: 1_805_005_800 + 3600))
+        #expect(snapshot.alarm.time == WallTime(hour: 3, minute: 30))
+        #expect(snapshot.alarm.date == CivilDate(year: 2027, month: 3, day: 14))
+        #expect(snapshot.alarm.repeatDays.isEmpty)
+    }
+
+    @Test func inSecondsInTheHourShownTwiceKeepsTheLaterInstant() async throws {
+        // Sun 2027-11-07 01:00 EDT; at 02:00 EDT the clock shows 01:00 again.
+        let start = Instant(secondsSinceEpoch: 1_825_563_600)
+        let f = try await CoreFixture(now: start)
+        f.fakes.zone.set(try ZoneRules(posix: "EST5EDT,M3.2.0,M11.1.0"))
+        var changes = AlarmChanges()
+        changes.inSeconds = 90 * 60
+        let id = try await f.core.add(changes)
+        let snapshot = try await f.core.get(id)
+        #expect(snapshot.nextFire == start.adding(seconds: 5400))
+        #expect(snapshot.alarm.time == WallTime(hour: 1, minute: 30))
+        // Past the first 01:30, neither a re-plan nor an edit moves it to the earlier reading or to tomorrow.
+        f.fakes.clock.advance(by: 3600)
+        await f.core.zoneChanged()
+        var label = AlarmChanges()
+        label.label = "Tea"
+        try await f.core.update(id, label)
+        let after = try await f.core.get(id)
+        #expect(after.nextFire == start.adding(seconds: 5400))
+        #expect(after.alarm.date == CivilDate(year: 2027, month: 11, day: 7))
+    }
+
+    @Test func inSecondsExcludesTimeDateAndRepeat() async throws {
+        let f = try await CoreFixture()
+        for configure in [{ (c: inout AlarmChanges) in c.time = WallTime(hour: 7, minute: 0) },
+                          { (c: inout AlarmChanges) in c.date = CivilDate(year: 2030, month: 1, day: 1) },
+                          { (c: inout AlarmChanges) in c.repeatDays = [.monday] }] {
+            var changes = AlarmChanges()
+            changes.inSeconds = 60
+            configure(&changes)
+            await #expect(throws: AgentError.self) { try await f.core.add(changes) }
+        }
+        #expect(await f.core.list().isEmpty)
+        let id = try await f.addAlarm()
+        var update = AlarmChanges()
+        update.inSeconds = 60
+        await #expect(throws: AgentError.self) { try await f.core.update(id, update) }
+    }
+}

@@ -18,8 +18,11 @@ struct CoreFixture {
     init(now: Instant = mondayMorning, store: FakeStore = FakeStore(), config: AgentConfig = AgentConfig(),
          terminalMissing: Bool = false, timerWakesMachine: Bool = true) async throws {
         fakes = FakeWorld(now: now, store: store, terminalMissing: terminalMissing, timerWakesMachine: timerWakesMachine)
-        core = AgentCore(world: fakes.world, config: config, wordList: ["apple", "river", "stone"], random: .seeded(7))
+        core = AgentCore(world: fakes.world, config: config, wordList: ["apple", "river", "stone"], random: .seeded(7),
+                         inbox: fakes.inbox)
         events = EventLog(core.events)
+        // The agent's one loop: the fake timer's events reach the core through it, as the live ones do.
+        Task { [core] in await CoreService(core: core).run() }
         // As the agent does, with nothing between the two: it owns its name at once here.
         try await core.load()
         await core.resume()

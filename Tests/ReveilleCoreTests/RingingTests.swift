@@ -159,15 +159,6 @@ import Testing
         #expect(await f.core.ringingAlarms == [id])
     }
 
-    @Test func silencingForAShutdownStopsEverySoundAndKeepsTheRunsOpen() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5)
-        await f.fireTimer()
-        await f.core.silence()
-        #expect(!f.fakes.sound.isPlaying(id))
-        #expect(f.fakes.store.contents.openRuns.map(\.alarmId) == [id])
-    }
-
     @Test func nobodyDismissingWithinNudgeAfterRaisesTheVolumeAndRepostsOnce() async throws {
         var config = AgentConfig()
         config.nudgeAfter = 120

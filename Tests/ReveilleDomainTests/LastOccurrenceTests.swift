@@ -43,3 +43,29 @@ import Testing
         #expect(!schedule.revived(repeating, last: .missed(sevenToday), now: sixToday, zone: .utc).isEnabled)
     }
 }
+
+@Suite struct PlannedInstantTests {
+    let newYork = try! Zone.rules(Zone.newYork)
+    /// 01:30 EST on 2027-11-07: the second time the wall clock shows 01:30 that night.
+    let secondReading = instant(2027, 11, 7, 1, 30, utcOffsetHours: -5)
+    var alarm: Alarm { Alarm(id: sampleAlarmID, time: wall(1, 30), date: day(2027, 11, 7)) }
+
+    @Test func aPlannedInstantThatShowsTheAlarmsWallTimeIsKept() {
+        let now = instant(2027, 11, 7, 1, 45, utcOffsetHours: -4)
+        #expect(ScheduleNextFire().execute(alarm: alarm, now: now, zone: newYork, last: nil, planned: secondReading) == secondReading)
+        #expect(ScheduleNextFire().execute(alarm: alarm, now: now, zone: newYork, last: nil) == nil)
+    }
+
+    @Test func aPlannedInstantIsDroppedOnceItShowsAnotherWallTimeOrHasPassed() throws {
+        let now = instant(2027, 11, 7, 1, 0, utcOffsetHours: -4)
+        let berlin = try Zone.rules(Zone.berlin)
+        // In Berlin the planned instant shows 07:30, and that day's 01:30 has long passed.
+        #expect(ScheduleNextFire().execute(alarm: alarm, now: now, zone: berlin, last: nil, planned: secondReading) == nil)
+        var repeating = alarm
+        repeating.date = nil
+        repeating.repeatDays = [.sunday]
+        #expect(ScheduleNextFire().execute(alarm: repeating, now: now, zone: newYork, last: nil, planned: secondReading)
+            == instant(2027, 11, 7, 1, 30, utcOffsetHours: -4))
+        #expect(ScheduleNextFire().execute(alarm: alarm, now: secondReading, zone: newYork, last: nil, planned: secondReading) == nil)
+    }
+}

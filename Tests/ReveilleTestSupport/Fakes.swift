@@ -20,19 +20,36 @@ public final class FixedZone: ZoneProvider {
     public func set(_ value: ZoneRules) { rules.withLock { $0 = value } }
 }
 
+/// The world's effects in the order they happened, across fakes: for rules about order.
+public final class EffectJournal: Sendable {
+    private let entries = Mutex<[String]>([])
+    public init() {}
+    public func record(_ entry: String) { entries.withLock { $0.append(entry) } }
+    public var all: [String] { entries.withLock { $0 } }
+}
+
 /// Remembers where it is armed; the test fires it.
 public final class FakeWakeTimer: WakeTimer {
-    private let state = Mutex<(armed: Instant?, handler: (@Sendable (WakeTimerEvent) async -> Void)?)>((nil, nil))
+    private let armed = Mutex<Instant?>(nil)
+    private let inbox: WorldEvents
     public let wakesFromSuspend: Bool
-    public init(wakesFromSuspend: Bool = true) { self.wakesFromSuspend = wakesFromSuspend }
-    public func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void) { state.withLock { $0.handler = handler } }
-    public func arm(at instant: Instant?) { state.withLock { $0.armed = instant } }
-    public var armedAt: Instant? { state.withLock { $0.armed } }
+    public init(wakesFromSuspend: Bool = true, inbox: WorldEvents) {
+        self.wakesFromSuspend = wakesFromSuspend
+        self.inbox = inbox
+    }
+    public func arm(at instant: Instant?) { armed.withLock { $0 = instant } }
+    public var armedAt: Instant? { armed.withLock { $0 } }
     /// What the live timer does when its instant comes; returns once the core has handled it.
-    public func fire() async { await state.withLock { $0.handler }?(.expired) }
+    public func fire() async {
+        inbox.yield(.timerExpired)
+        await inbox.settled()
+    }
     /// What the live timer does when the wall clock is set (the timerfd's cancel-on-set,
     /// `ECANCELED`); returns once the core has handled it.
-    public func clockSet() async { await state.withLock { $0.handler }?(.clockChanged) }
+    public func clockSet() async {
+        inbox.yield(.clockChanged)
+        await inbox.settled()
+    }
 }
 
 /// An in-memory store that can be told to fail.
@@ -41,7 +58,13 @@ public final class FakeStore: AlarmStore {
     private let missedLog = Mutex<[(AlarmID, Instant)]>([])
     private let failing = Mutex(false)
     private let failingReads = Mutex(false)
+    private let journal = Mutex<EffectJournal?>(nil)
     public init(_ initial: StoredState = StoredState()) { state.withLock { $0 = initial } }
+
+    /// Records this store's writes and its closing in `journal` from now on.
+    public func keep(_ journal: EffectJournal) { self.journal.withLock { $0 = journal } }
+    private func note(_ entry: String) { journal.withLock { $0 }?.record(entry) }
+    public func close() { note("store closes") }
 
     public func failWrites(_ fail: Bool) { failing.withLock { $0 = fail } }
     public var contents: StoredState { state.withLock { $0 } }
@@ -81,6 +104,7 @@ public final class FakeStore: AlarmStore {
 
     public func save(_ run: AlarmRun, session: ChallengeSession?) throws {
         try checkWritable()
+        note("store saves the run of \(run.alarmId)")
         state.withLock { s in
             s.openRuns.removeAll { $0.alarmId == run.alarmId }
             if run.isOpen { s.openRuns.append(run) }
@@ -110,7 +134,8 @@ public final class FakeNotifier: AlarmNotifier {
         public var onAction: @Sendable (String) -> Void
     }
     private let state = Mutex<(shown: [AlarmID: Shown], posts: Int, notices: [String])>(([:], 0, []))
-    public init() {}
+    private let journal: EffectJournal
+    public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
 
     public func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {
         state.withLock {
@@ -119,6 +144,13 @@ public final class FakeNotifier: AlarmNotifier {
         }
     }
     public func close(_ id: AlarmID) { state.withLock { _ = $0.shown.removeValue(forKey: id) } }
+    public func withdrawAll() async {
+        let ids = state.withLock { state in
+            defer { state.shown = [:] }
+            return state.shown.keys.sorted()
+        }
+        for id in ids { journal.record("notification of \(id) withdrawn") }
+    }
     public func notice(summary: String, body: String) { state.withLock { $0.notices.append(summary) } }
 
     public func shown(_ id: AlarmID) -> RingNotification? { state.withLock { $0.shown[id]?.notification } }
@@ -131,7 +163,8 @@ public final class FakeNotifier: AlarmNotifier {
 public final class FakeSound: SoundOutput {
     private let playing = Mutex<[AlarmID: Double]>([:])
     private let raises = Mutex<[AlarmID]>([])
-    public init() {}
+    private let journal: EffectJournal
+    public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
     public func start(_ id: AlarmID, sound: String, volume: Double) { playing.withLock { $0[id] = volume } }
     public func raise(_ id: AlarmID, volume: Double) {
         raises.withLock { $0.append(id) }
@@ -139,7 +172,9 @@ public final class FakeSound: SoundOutput {
     }
     /// The alarms raised at once, in order.
     public var raised: [AlarmID] { raises.withLock { $0 } }
-    public func stop(_ id: AlarmID) { playing.withLock { _ = $0.removeValue(forKey: id) } }
+    public func stop(_ id: AlarmID) {
+        if playing.withLock({ $0.removeValue(forKey: id) }) != nil { journal.record("sound of \(id) stops") }
+    }
     public func isPlaying(_ id: AlarmID) -> Bool { playing.withLock { $0[id] != nil } }
     /// How loud the sound of `id` plays now; nil when it does not.
     public func volume(of id: AlarmID) -> Double? { playing.withLock { $0[id] } }
@@ -187,18 +222,24 @@ public final class FakeSleepGuard: SleepGuard {
 public struct FakeWorld: Sendable {
     public let clock: ManualClock
     public let zone = FixedZone()
+    /// The core's events, for a core made with `inbox: fakes.inbox`.
+    public let inbox = WorldEvents()
+    public let journal = EffectJournal()
     public let timer: FakeWakeTimer
     public let store: FakeStore
-    public let notifier = FakeNotifier()
-    public let sound = FakeSound()
+    public let notifier: FakeNotifier
+    public let sound: FakeSound
     public let terminal: FakeTerminal
     public let health = FakeHealth()
     public let sleepGuard = FakeSleepGuard()
 
     public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false, timerWakesMachine: Bool = true) {
-        timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine)
+        timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine, inbox: inbox)
         clock = ManualClock(now)
         self.store = store
+        store.keep(journal)
+        notifier = FakeNotifier(journal: journal)
+        sound = FakeSound(journal: journal)
         terminal = FakeTerminal(missing: terminalMissing)
     }
 

@@ -55,7 +55,7 @@ expect_exit 2 "$REVEILLE" add 07:00 --challenge typing:21
 expect_exit 2 "$REVEILLE" add 07:00 --snooze-minutes 61
 expect_exit 2 "$REVEILLE" add 07:00 --max-snoozes -2
 expect_exit 2 "$REVEILLE" add 07:00 --label "$(printf 'y%.0s' {1..257})"
-expect_exit 2 "$REVEILLE" edit "$one_time" --time 7:00
+expect_exit 2 "$REVEILLE" edit "$one_time" --time 13pm
 expect_exit 2 "$REVEILLE" edit "$one_time"
 expect_exit 2 "$REVEILLE" show ""
 expect_exit 2 "$REVEILLE" list --bogus

@@ -11,10 +11,13 @@ import ReveilleTime
 public struct ManagerService: Sendable {
     let core: AgentCore
     let version: String
+    /// Told who shows a challenge, so that a closed captcha reaches the core.
+    let clients: ChallengeClients?
 
-    public init(core: AgentCore, version: String) {
+    public init(core: AgentCore, version: String, clients: ChallengeClients? = nil) {
         self.core = core
         self.version = version
+        self.clients = clients
     }
 
     public var interface: ExportedInterface {
@@ -54,14 +57,20 @@ public struct ManagerService: Sendable {
                     try await core.dismiss(try alarmID(args[0]))
                     return []
                 },
-                method(.beginChallenge) { args in
-                    [.vardict(AlarmCodec.encode(try await core.beginChallenge(try alarmID(args[0]))))]
+                methodSeeingCaller(.beginChallenge) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    return [.vardict(AlarmCodec.encode(try await core.beginChallenge(id)))]
                 },
-                method(.getChallenge) { args in
-                    [.vardict(AlarmCodec.encode(try await core.challenge(try alarmID(args[0]))))]
+                methodSeeingCaller(.getChallenge) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    return [.vardict(AlarmCodec.encode(try await core.challenge(id)))]
                 },
-                method(.submitAnswer) { args in
-                    let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "")
+                methodSeeingCaller(.submitAnswer) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    let (outcome, next) = try await core.submit(id, answer: call.arguments[1].stringValue ?? "")
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
         ].map { $0.gated(core) }
@@ -129,9 +138,14 @@ public struct ManagerService: Sendable {
 
 /// One row of `BusMethod`'s table, exported: a method whose handler's `AgentError`s become Reveille's D-Bus errors.
 private func method(_ method: BusMethod, _ body: @escaping @Sendable ([Value]) async throws -> [Value]) -> ExportedMethod {
+    methodSeeingCaller(method) { call in try await body(call.arguments) }
+}
+
+/// A row whose handler needs to know who calls (its `sender`).
+private func methodSeeingCaller(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> [Value]) -> ExportedMethod {
     let shape = method.shape
     return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
-        do { return try await body(call.arguments) } catch let error as AgentError { throw error.dbusError }
+        do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
     }
 }
 

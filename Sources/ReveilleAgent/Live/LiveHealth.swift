@@ -7,8 +7,8 @@ struct Desktop: Sendable {
     let notifier: LiveNotifier
     let sound: LiveSound
 
-    static func connect(config: AgentConfig, environment: [String: String]) -> Desktop {
-        let notifier = LiveNotifier()
+    static func connect(config: AgentConfig, environment: [String: String], ledger: any NotificationLedger) -> Desktop {
+        let notifier = LiveNotifier(ledger: ledger)
         let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible) {
             id, problem in notifier.setSoundProblem(id, problem)
         }

@@ -1,7 +1,10 @@
 import DBus
+import LinuxEvents
 import Notify
 import ReveilleCore
 import ReveilleDomain
+import Sound
+import SystemSupport
 import Synchronization
 
 /// Shows ringing alarms as freedesktop notifications through libnotify.
@@ -19,6 +22,10 @@ public final class LiveNotifier: AlarmNotifier {
     private let serverRestarts = Mutex<Subscription?>(nil)
     /// The newest notices, held so that they stay on screen; see `maximumNotices`.
     private let notices = Mutex<[Notification]>([])
+    /// Where the posted numbers are kept, for the agent that starts after a crash.
+    private let ledger: (any NotificationLedger)?
+    /// The agent's own connection, to learn which server numbered a notification.
+    private let bus = Mutex<Connection?>(nil)
 
     /// Notices kept at most: a long run of them (missed alarms) neither fills the screen nor
     /// memory. The oldest closes when a new one comes.
@@ -26,8 +33,24 @@ public final class LiveNotifier: AlarmNotifier {
 
     public static let desktopEntry = "io.github.Reveille1"
     static let serverName = "org.freedesktop.Notifications"
+    /// The icon the package installs, under the name of its desktop entry.
+    static let ownIcon = desktopEntry
+    /// The theme's clock icon, for a build run from its tree with no icon installed.
+    static let fallbackIcon = "alarm-clock"
+    /// Chosen once: the icons do not change while the agent runs.
+    static let icon = icon(dataDirectories: SoundTheme.dataDirectories(environment: Spawner.currentEnvironment()))
 
-    public init() {
+    /// The package's own icon when a data directory's hicolor theme holds it, else the theme's
+    /// `alarm-clock`: a notification server shows nothing for a name it cannot find.
+    static func icon(dataDirectories: [String], isFile: (String) -> Bool = isReadableFile) -> String {
+        let installed = dataDirectories.contains { directory in
+            ["scalable/apps/\(ownIcon).svg", "48x48/apps/\(ownIcon).png"].contains { isFile("\(directory)/icons/hicolor/\($0)") }
+        }
+        return installed ? ownIcon : fallbackIcon
+    }
+
+    init(ledger: (any NotificationLedger)? = nil) {
+        self.ledger = ledger
         do { notifier = try Notifier(appName: "Reveille") } catch {
             Log.shared.error("notifications are unavailable: \(error)")
             notifier = nil
@@ -72,13 +95,17 @@ public final class LiveNotifier: AlarmNotifier {
             do {
                 if let existing = posted.withLock({ $0[id] }) {
                     try await existing.update(content)
+                    await remember(id, existing)
                 } else {
                     guard let notifier else { throw NotifyUnavailable() }
                     let handle = try await notifier.post(content, onAction: entry.onAction) { [weak self] reason in
                         // Closed by the user or the server: forget it, so the next show posts anew.
-                        if reason != .closedByCall { _ = self?.posted.withLock { $0.removeValue(forKey: id) } }
+                        guard reason != .closedByCall, let self else { return }
+                        guard self.posted.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
+                        self.jobs.add { [self] in self.forget(id) }
                     }
                     posted.withLock { $0[id] = handle }
+                    await remember(id, handle)
                 }
             } catch {
                 guard openChallengeOnFailure else {
@@ -93,6 +120,7 @@ public final class LiveNotifier: AlarmNotifier {
     /// Posts every ringing alarm's notification again when a notification server takes the
     /// name: a restarted server has forgotten them, and one that starts late never saw them.
     public func followServerRestarts(on connection: Connection) async {
+        bus.withLock { $0 = connection }
         do {
             let subscription = try await connection.subscribe(.nameOwnerChanged(Self.serverName)) { [weak self] signal in
                 guard let self, signal.arguments.count == 3, let owner = signal.arguments[2].stringValue, !owner.isEmpty
@@ -112,7 +140,70 @@ public final class LiveNotifier: AlarmNotifier {
         jobs.add { [self] in
             guard let handle = posted.withLock({ $0.removeValue(forKey: id) }) else { return }
             try? await handle.close()
+            forget(id)
         }
+    }
+
+    public func withdrawAll() async {
+        ringing.withLock { $0.removeAll() }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            jobs.add { [self] in
+                let handles = posted.withLock { posted in
+                    defer { posted = [:] }
+                    return posted
+                }
+                for (id, handle) in handles.sorted(by: { $0.key < $1.key }) {
+                    try? await handle.close()
+                    forget(id)
+                }
+                done.resume()
+            }
+        }
+    }
+
+    /// Closes what an agent killed while ringing left on screen, before anything is posted
+    /// again: only on the server that numbered it, since a restarted server reuses numbers.
+    func closeLeftovers() async {
+        guard let ledger, let connection = bus.withLock({ $0 }) else { return }
+        let left: [PostedNotification]
+        do { left = try ledger.posted() } catch {
+            return Log.shared.warning("cannot read which notifications were left on screen: \(error)")
+        }
+        guard !left.isEmpty else { return }
+        let server = await serverOwner()
+        for notification in left {
+            if notification.server == server {
+                Log.shared.info("closing notification \(notification.number) of \(notification.alarm), left by the previous agent")
+                _ = try? await connection.call(
+                    destination: Self.serverName, path: "/org/freedesktop/Notifications",
+                    interface: "org.freedesktop.Notifications", method: "CloseNotification",
+                    arguments: [.uint32(notification.number)])
+            }
+            forget(notification.alarm)
+        }
+    }
+
+    /// Keeps the number the server gave `handle`, with the server's unique name.
+    private func remember(_ id: AlarmID, _ handle: Notification) async {
+        guard let ledger, let number = handle.id, let server = await serverOwner() else { return }
+        do { try ledger.remember(PostedNotification(alarm: id, number: number, server: server)) } catch {
+            Log.shared.warning("cannot keep the number of \(id)'s notification: \(error)")
+        }
+    }
+
+    private func forget(_ id: AlarmID) {
+        do { try ledger?.forget(id) } catch {
+            Log.shared.warning("cannot forget the number of \(id)'s notification: \(error)")
+        }
+    }
+
+    /// The unique bus name of the notification server now; nil when none runs.
+    private func serverOwner() async -> String? {
+        guard let connection = bus.withLock({ $0 }) else { return nil }
+        let reply = try? await connection.call(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            method: "GetNameOwner", arguments: [.string(Self.serverName)])
+        return reply?.first?.stringValue
     }
 
     /// Follows clicks on actions a notification no longer offers: a Snooze button still on
@@ -140,7 +231,7 @@ public final class LiveNotifier: AlarmNotifier {
             guard let notifier else { return }
             do {
                 let content = NotificationContent(summary: summary, body: body, urgency: .normal,
-                                                  desktopEntry: Self.desktopEntry)
+                                                  desktopEntry: Self.desktopEntry, icon: Self.icon)
                 let handle = try await notifier.post(content, onAction: { _ in }, onClosed: { _ in })
                 notices.withLock { $0.append(handle, keepingLast: Self.maximumNotices) }
             } catch {
@@ -168,7 +259,8 @@ private struct Ringing: Sendable {
         let body = soundProblem.map { "\(notification.body)\n\($0)" } ?? notification.body
         return NotificationContent(
             summary: notification.summary, body: body, actions: actions, urgency: .critical,
-            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry)
+            timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry,
+            icon: LiveNotifier.icon)
     }
 }
 

@@ -2,7 +2,6 @@ import Dispatch
 import LinuxEvents
 import ReveilleCore
 import ReveilleTime
-import Synchronization
 
 /// The core's wake timer on one `timerfd`: absolute wall-clock time, woken early by clock jumps.
 ///
@@ -11,16 +10,14 @@ import Synchronization
 /// `wake_from_suspend = no`.
 public final class LiveWakeTimer: WakeTimer {
     private let timer: TimerFD
-    private let handler = HandlerSlot()
     /// Whether the timer can wake the machine from suspend.
     public let wakesFromSuspend: Bool
 
-    public init(queue: DispatchQueue, mayWakeMachine: Bool) throws {
+    public init(queue: DispatchQueue, mayWakeMachine: Bool, inbox: WorldEvents) throws {
         let log = Log.shared
-        let handler = self.handler
         let onEvent: @Sendable (TimerFD.Event) -> Void = { event in
             if event == .clockChanged { log.info("the wall clock jumped; planning again") }
-            handler.call(event == .clockChanged ? .clockChanged : .expired)
+            inbox.yield(event == .clockChanged ? .clockChanged : .timerExpired)
         }
         do {
             guard mayWakeMachine else { throw WakeNotWanted() }
@@ -33,10 +30,6 @@ public final class LiveWakeTimer: WakeTimer {
         }
     }
 
-    public func start(handler: @escaping @Sendable (WakeTimerEvent) async -> Void) {
-        self.handler.set(handler)
-    }
-
     public func arm(at instant: Instant?) {
         do {
             if let instant { try timer.arm(atUnixSeconds: instant.secondsSinceEpoch) } else { try timer.disarm() }
@@ -44,16 +37,6 @@ public final class LiveWakeTimer: WakeTimer {
             // timerfd_settime fails only on bad arguments; there is nothing better to do than say so.
             Log.shared.error("cannot arm the wake timer: \(error)")
         }
-    }
-}
-
-/// Holds the core's wake handler, set after the timer exists.
-final class HandlerSlot: Sendable {
-    private let handler = Mutex<(@Sendable (WakeTimerEvent) async -> Void)?>(nil)
-    func set(_ value: @escaping @Sendable (WakeTimerEvent) async -> Void) { handler.withLock { $0 = value } }
-    func call(_ event: WakeTimerEvent) {
-        guard let handler = handler.withLock({ $0 }) else { return }
-        Task { await handler(event) }
     }
 }
 

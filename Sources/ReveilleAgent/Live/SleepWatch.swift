@@ -15,7 +15,7 @@ final class SleepWatch: Sendable {
     }
 
     /// nil without a system bus: alarms still ring, only a resume is not noticed at once.
-    static func start(core: AgentCore, system: Connection?) async -> SleepWatch? {
+    static func start(inbox: WorldEvents, system: Connection?) async -> SleepWatch? {
         guard let system else { return nil }
         let rule = MatchRule(sender: "org.freedesktop.login1", path: "/org/freedesktop/login1",
                              interface: "org.freedesktop.login1.Manager", member: "PrepareForSleep")
@@ -25,7 +25,7 @@ final class SleepWatch: Sendable {
                     return Log.shared.info("the machine is going to sleep")
                 }
                 Log.shared.info("resumed from suspend; planning again")
-                Task { await core.clockChanged() }
+                inbox.yield(.clockChanged)
             }
             return SleepWatch(connection: system, subscription: subscription)
         } catch {

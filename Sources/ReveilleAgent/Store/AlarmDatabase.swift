@@ -61,7 +61,7 @@ final class AlarmDatabase: AlarmStore {
         }
     }
 
-    private func store() throws -> SQLiteAlarmStore {
+    func store() throws -> SQLiteAlarmStore {
         try state.withLock { state in
             switch state {
             case .open(let store): return store

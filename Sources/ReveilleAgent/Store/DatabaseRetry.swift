@@ -44,7 +44,8 @@ struct DatabaseRetry: Sendable {
     }
 
     /// Retries, 1 s doubling to 60 s, until the alarms are loaded; then rings what is due.
-    func keepTrying(_ database: AlarmDatabase, core: AgentCore) async {
+    /// `beforeResume` runs once the alarms are loaded, before anything rings again.
+    func keepTrying(_ database: AlarmDatabase, core: AgentCore, beforeResume: @Sendable () async -> Void = {}) async {
         var delay = Self.firstDelay
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(delay))
@@ -60,6 +61,7 @@ struct DatabaseRetry: Sendable {
                 }
             }
             guard !Task.isCancelled, await load(database, into: core) else { continue }
+            await beforeResume()
             await core.resume()
             Log.shared.info("the alarm database \(path) is open: serving \(await core.list().count) alarms")
             return

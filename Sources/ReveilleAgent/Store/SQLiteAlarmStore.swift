@@ -304,3 +304,38 @@ public struct StoreError: Error, CustomStringConvertible {
         self.isCorruption = isCorruption
     }
 }
+
+// The notifications on screen (see NotificationLedger): in this file for the database's lock.
+extension SQLiteAlarmStore: NotificationLedger {
+    func remember(_ posted: PostedNotification) throws {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            let statement = try db.prepare("REPLACE INTO notification (alarm_id, number, server) VALUES (?, ?, ?)")
+            try statement.bind(posted.alarm.rawValue, Int64(posted.number), posted.server)
+            try statement.run()
+        }
+    }
+
+    func forget(_ alarm: AlarmID) throws {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            let statement = try db.prepare("DELETE FROM notification WHERE alarm_id = ?")
+            try statement.bind(alarm.rawValue)
+            try statement.run()
+        }
+    }
+
+    func posted() throws -> [PostedNotification] {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            let statement = try db.prepare("SELECT alarm_id, number, server FROM notification")
+            var result: [PostedNotification] = []
+            while try statement.step() {
+                guard let alarm = AlarmID(statement.string(at: 0)), let number = UInt32(exactly: statement.int64(at: 1))
+                else { continue }
+                result.append(PostedNotification(alarm: alarm, number: number, server: statement.string(at: 2)))
+            }
+            return result
+        }
+    }
+}

@@ -75,5 +75,13 @@ enum Schema {
         """
         ALTER TABLE alarm DROP COLUMN expected_qr;
         """,
+        // 5: each ringing alarm's notification, with the unique bus name of the server that numbered it.
+        """
+        CREATE TABLE notification (
+            alarm_id TEXT PRIMARY KEY,
+            number INTEGER NOT NULL,
+            server TEXT NOT NULL
+        );
+        """,
     ]
 }

@@ -11,11 +11,24 @@ enum CaptchaANSI {
     static func draw(_ frame: CaptchaFrame) -> String {
         var out = escape + "?25l"
         for (row, line) in frame.lines.enumerated() {
-            out += escape + "\(row + 1);1H" + escape + "2K" + line
+            out += escape + "\(row + 1);1H" + escape + "2K"
+            let style = row < frame.styles.count ? frame.styles[row] : .plain
+            out += style == .plain ? line : escape + parameters(style) + "m" + line + escape + "0m"
         }
         if let cursor = frame.cursor {
             out += escape + "\(cursor.row + 1);\(cursor.column + 1)H" + escape + "?25h"
         }
         return out
+    }
+
+    /// SGR parameters: bold, with a colour when there is one.
+    static func parameters(_ style: CaptchaFrame.Style) -> String {
+        switch style {
+        case .plain: "0"
+        case .bold: "1"
+        case .red: "1;31"
+        case .green: "1;32"
+        case .yellow: "1;33"
+        }
     }
 }

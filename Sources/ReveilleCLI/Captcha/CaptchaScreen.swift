@@ -1,5 +1,5 @@
-/// One screenful of plain text: exactly `height` lines of at most `width` columns, and where the
-/// cursor goes. `CaptchaScreen.ansi` turns it into what the terminal is sent.
+/// One screenful of text: exactly `height` lines of at most `width` columns, how each line is drawn,
+/// and where the cursor goes. `CaptchaANSI.draw` turns it into what the terminal is sent.
 public struct CaptchaFrame: Equatable, Sendable {
     public struct Position: Equatable, Sendable {
         /// 0-based.
@@ -8,97 +8,207 @@ public struct CaptchaFrame: Equatable, Sendable {
         public var column: Int
     }
 
+    /// How a whole line is drawn. Colours come bold, to stand out to eyes barely open.
+    public enum Style: Equatable, Sendable {
+        case plain, bold, red, green, yellow
+    }
+
     public var lines: [String]
+    /// One per line.
+    public var styles: [Style]
     /// Where the cursor blinks: after the typed text; nil hides it.
     public var cursor: Position?
+
+    public init(lines: [String], styles: [Style]? = nil, cursor: Position?) {
+        self.lines = lines
+        self.styles = styles ?? Array(repeating: .plain, count: lines.count)
+        self.cursor = cursor
+    }
 
     /// The lines joined by newlines, as tests compare them.
     public var text: String { lines.joined(separator: "\n") }
 }
 
-/// The pure half of the captcha UI: lays out a state as text.
+/// The pure half of the captcha UI: lays out a state as text, centred, with the problem in large
+/// block characters when the terminal has room for them.
 public enum CaptchaScreen {
     public static let minimumWidth = 40
     public static let minimumHeight = 12
     static let title = "Reveille — solve to stop the alarm"
     static let longHelp = "Enter submits · Ctrl-C leaves; the alarm keeps ringing"
     static let shortHelp = "Ctrl-C leaves; the alarm keeps ringing"
+    /// The input line stays this wide at most, so typing does not wander across a wide screen.
+    static let fieldWidth = 40
+    /// Cells of the time bar at most.
+    static let barWidth = 30
 
-    public static func render(_ state: CaptchaState) -> CaptchaFrame {
+    public static func render(_ state: CaptchaState, look: CaptchaLook = .color) -> CaptchaFrame {
         let width = max(0, state.width), height = max(0, state.height)
         guard width >= minimumWidth, height >= minimumHeight else {
             let message = DisplayWidth.truncate("terminal too small (need \(minimumWidth)×\(minimumHeight))", to: width)
             return CaptchaFrame(lines: height == 0 ? [] : [message] + Array(repeating: "", count: height - 1), cursor: nil)
         }
-        var sections = bodySections(state, width: width)
-        fit(&sections, rows: height - 1, width: width)
-        var lines: [String] = []
+        let rows = height - 1
+        var sections = bodySections(state, width: width, look: look)
+        if look != .plain { enlarge(&sections, state, width: width, rows: rows) }
+        fit(&sections, rows: rows, width: width)
+        var lines = Array(repeating: "", count: (rows - needed(sections)) / 2)
+        var styles = Array(repeating: CaptchaFrame.Style.plain, count: lines.count)
         var cursor: CaptchaFrame.Position?
-        for section in sections {
-            if section.spacedAbove && !lines.isEmpty { lines.append("") }
-            if section.isInput {
-                cursor = CaptchaFrame.Position(row: lines.count, column: DisplayWidth.of(inputLine(state, width: width)))
+        let field = min(width, fieldWidth), indent = (width - min(width, fieldWidth)) / 2
+        for (index, section) in sections.enumerated() {
+            if index > 0 && section.spacedAbove {
+                lines.append("")
+                styles.append(.plain)
             }
-            lines += section.lines.map { DisplayWidth.truncate($0, to: width) }
+            let blockWidth = section.lines.map { DisplayWidth.of($0) }.max() ?? 0
+            for line in section.lines {
+                var shown: String
+                if section.isInput {
+                    shown = String(repeating: " ", count: indent) + line
+                } else if section.isBlock {
+                    shown = String(repeating: " ", count: (width - blockWidth) / 2) + line
+                    while shown.last == " " { shown.removeLast() }
+                } else {
+                    shown = centred(DisplayWidth.truncate(line, to: width), in: width)
+                }
+                lines.append(shown)
+                styles.append(line.isEmpty ? .plain : look.resolve(section.style))
+            }
+            if section.isInput {
+                cursor = CaptchaFrame.Position(row: lines.count - section.lines.count,
+                                               column: indent + DisplayWidth.of(inputLine(state, width: field)))
+            }
         }
-        lines += Array(repeating: "", count: height - 1 - lines.count)
-        lines.append(state.finished ? "" : (width >= DisplayWidth.of(longHelp) ? longHelp : shortHelp))
-        return CaptchaFrame(lines: lines, cursor: cursor)
+        lines += Array(repeating: "", count: rows - lines.count)
+        styles += Array(repeating: .plain, count: rows - styles.count)
+        lines.append(state.finished ? "" : centred(width >= DisplayWidth.of(longHelp) ? longHelp : shortHelp, in: width))
+        styles.append(.plain)
+        return CaptchaFrame(lines: lines, styles: styles, cursor: cursor)
     }
 
-    /// A block of lines, with a blank line above it while there is room for one.
+    /// A block of lines drawn alike, with a blank line above it while there is room for one.
     struct Section {
         var lines: [String]
+        var style: CaptchaFrame.Style = .plain
         var spacedAbove = true
         var isPrompt = false
         var isInput = false
+        var isBlock = false
+        var isLabel = false
     }
 
-    static func bodySections(_ state: CaptchaState, width: Int) -> [Section] {
-        var header = [title]
-        if let label = state.label.map(sanitizeForTerminal), !label.isEmpty { header.append(label) }
-        var sections = [Section(lines: header)]
+    static func bodySections(_ state: CaptchaState, width: Int, look: CaptchaLook) -> [Section] {
+        var sections = [Section(lines: [title])]
+        if let label = state.label.map(sanitizeForTerminal), !label.isEmpty {
+            sections.append(Section(lines: [label], style: .bold, spacedAbove: false, isLabel: true))
+        }
         guard let challenge = state.challenge else {
             sections.append(Section(lines: ["Loading the challenge…"]))
-            if let status = statusText(state) { sections.append(Section(lines: [status])) }
+            if let status = statusText(state) { sections.append(Section(lines: [status], style: statusStyle(state.status))) }
             return sections
         }
         sections.append(Section(lines: ["Challenge \(challenge.index + 1) of \(challenge.total)"]))
         let prompt = DisplayWidth.wrap(sanitizeForTerminal(challenge.prompt), to: width)
-        sections.append(Section(lines: prompt, isPrompt: true))
-        if !state.finished, let info = infoLine(state, challenge) { sections.append(Section(lines: [info])) }
-        var last: [String] = []
-        if !state.finished { last.append(inputLine(state, width: width)) }
-        if let status = statusText(state) { last.append(status) }
-        sections.append(Section(lines: last, isInput: !state.finished))
+        sections.append(Section(lines: prompt, style: .bold, isPrompt: true))
+        if !state.finished, let info = infoLine(state, challenge, width: width, look: look) {
+            sections.append(Section(lines: [info.text], style: info.style))
+        }
+        if !state.finished {
+            sections.append(Section(lines: [inputLine(state, width: min(width, fieldWidth))], isInput: true))
+        }
+        if let status = statusText(state) {
+            sections.append(Section(lines: [status], style: statusStyle(state.status), spacedAbove: state.finished))
+        }
         return sections
+    }
+
+    /// Draws the problem in block digits above its plain line, and the label in block capitals a
+    /// size smaller, as far as `rows` leave room once every blank line is dropped.
+    static func enlarge(_ sections: inout [Section], _ state: CaptchaState, width: Int, rows: Int) {
+        guard let prompt = sections.firstIndex(where: \.isPrompt),
+              let problem = problemBlock(state, width: width, rows: rows - needed(sections, spaced: false))
+        else { return }
+        sections[prompt].style = .plain
+        sections.insert(Section(lines: problem.lines, style: .bold, isBlock: true), at: prompt)
+        guard let label = sections.firstIndex(where: \.isLabel),
+              let block = labelBlock(sections[label].lines[0], below: problem.scale, width: width,
+                                     rows: rows - needed(sections, spaced: false) + 1)
+        else { return }
+        sections[label].lines = block
+        sections[label].isBlock = true
+        sections[label].spacedAbove = true
+    }
+
+    /// The problem in block characters, at the largest scale that fits; nil when none does or it is no math.
+    static func problemBlock(_ state: CaptchaState, width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
+        guard let challenge = state.challenge, challenge.kind != .qr, challenge.kind != .typing else { return nil }
+        return block(sanitizeForTerminal(challenge.prompt), scales: BlockFont.Scale.all, width: width, rows: rows)
+    }
+
+    /// The label in block capitals, smaller than the problem, when it has only letters, digits and
+    /// spaces and there is room; any other label stays a bold line.
+    static func labelBlock(_ label: String, below problem: BlockFont.Scale, width: Int, rows: Int) -> [String]? {
+        let smaller = BlockFont.Scale.all.filter { $0.columns < problem.columns }
+        return block(label, scales: smaller, width: width, rows: rows)?.lines
+    }
+
+    static func block(_ text: String, scales: [BlockFont.Scale], width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
+        guard BlockFont.canDraw(text),
+              let scale = scales.first(where: { $0.height <= rows && BlockFont.width(of: text, at: $0) <= width })
+        else { return nil }
+        return (BlockFont.lines(text, at: scale), scale)
+    }
+
+    static func needed(_ sections: [Section], spaced: Bool = true) -> Int {
+        sections.enumerated().reduce(0) { $0 + $1.element.lines.count + (spaced && $1.offset > 0 && $1.element.spacedAbove ? 1 : 0) }
     }
 
     /// Drops blank lines, the lowest first, then the prompt's last lines, until `rows` are enough.
     static func fit(_ sections: inout [Section], rows: Int, width: Int) {
-        func needed() -> Int {
-            sections.enumerated().reduce(0) { $0 + $1.element.lines.count + ($1.offset > 0 && $1.element.spacedAbove ? 1 : 0) }
-        }
-        for index in sections.indices.reversed() where index > 0 && needed() > rows {
+        for index in sections.indices.reversed() where index > 0 && needed(sections) > rows {
             sections[index].spacedAbove = false
         }
-        guard needed() > rows, let prompt = sections.firstIndex(where: \.isPrompt) else { return }
-        let keep = max(1, sections[prompt].lines.count - (needed() - rows))
+        guard needed(sections) > rows, let prompt = sections.firstIndex(where: \.isPrompt) else { return }
+        let keep = max(1, sections[prompt].lines.count - (needed(sections) - rows))
         sections[prompt].lines = Array(sections[prompt].lines.prefix(keep))
         sections[prompt].lines[keep - 1] = DisplayWidth.ellipsized(sections[prompt].lines[keep - 1], to: width)
     }
 
-    /// "42 s left · 2 wrong so far", or the lock's countdown instead of the problem's.
-    static func infoLine(_ state: CaptchaState, _ challenge: CaptchaChallenge) -> String? {
+    static func centred(_ line: String, in width: Int) -> String {
+        String(repeating: " ", count: max(0, width - DisplayWidth.of(line)) / 2) + line
+    }
+
+    /// "██████░░░░ 42 s left · 2 wrong so far", or the lock's countdown instead of the problem's.
+    static func infoLine(_ state: CaptchaState, _ challenge: CaptchaChallenge, width: Int,
+                         look: CaptchaLook) -> (text: String, style: CaptchaFrame.Style)? {
         var parts: [String] = []
+        var style = CaptchaFrame.Style.plain
+        var fraction: (left: Int64, span: Int64)?
         if let lock = state.lockRemaining {
             parts.append("Locked: \(lock) s")
+            style = .yellow
         } else if challenge.deadline != 0 {
             let left = challenge.deadline - state.now
-            parts.append(left > 0 ? "\(left) s left" : "Time is up")
+            if left > 0 {
+                parts.append("\(left) s left")
+                let span = max(left, state.deadlineSpan)
+                fraction = (left, span)
+                style = left * 5 <= span ? .red : (left * 2 <= span ? .yellow : .green)
+            } else {
+                parts.append("Time is up")
+                style = .red
+            }
         }
         if challenge.attempts > 0 { parts.append("\(challenge.attempts) wrong so far") }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        guard !parts.isEmpty else { return nil }
+        let text = parts.joined(separator: " · ")
+        guard let fraction else { return (text, style) }
+        let cells = min(barWidth, width - DisplayWidth.of(text) - 1)
+        guard cells >= 5 else { return (text, style) }
+        let filled = Int((fraction.left * Int64(cells) + fraction.span - 1) / fraction.span)
+        let (full, empty): (Character, Character) = look == .plain ? ("#", "-") : ("█", "░")
+        return (String(repeating: full, count: filled) + String(repeating: empty, count: cells - filled) + " " + text, style)
     }
 
     static func inputLabel(_ kind: CaptchaChallenge.Kind?) -> String {
@@ -113,6 +223,14 @@ public enum CaptchaScreen {
     static func inputLine(_ state: CaptchaState, width: Int) -> String {
         let label = inputLabel(state.challenge?.kind)
         return label + DisplayWidth.truncateHead(state.input, to: width - DisplayWidth.of(label) - 1)
+    }
+
+    static func statusStyle(_ status: CaptchaStatus?) -> CaptchaFrame.Style {
+        switch status {
+        case .wrong, .timeout, .locked, .stillLocked, .unreachable: .red
+        case .correct, .dismissed, .unlocked: .green
+        case .checking, .alarmStopped, nil: .plain
+        }
     }
 
     static func statusText(_ state: CaptchaState) -> String? {

@@ -124,6 +124,8 @@ public struct CaptchaState: Equatable, Sendable {
     /// The number of the last `ChallengeChanged` the shown challenge reflects: an older signal or
     /// view changes nothing, so a late reply never puts back a problem already replaced.
     public var shownAsOf: UInt64
+    /// Seconds the problem on screen had when it was first shown: the full length of the time bar.
+    public var deadlineSpan: Int64 = 0
 
     public init(label: String?, challenge: CaptchaChallenge? = nil, input: String = "", status: CaptchaStatus? = nil,
                 now: Int64, width: Int, height: Int) {
@@ -225,6 +227,7 @@ public struct CaptchaState: Equatable, Sendable {
         guard asOf >= shownAsOf else { return }
         shownAsOf = asOf
         if let challenge, challenge.index != next.index || challenge.prompt != next.prompt { input = "" }
+        if next.deadline != challenge?.deadline { deadlineSpan = max(0, next.deadline - now) }
         challenge = next
     }
 

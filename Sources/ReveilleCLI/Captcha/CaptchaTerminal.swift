@@ -24,14 +24,14 @@ public final class CaptchaTerminal: Sendable {
     /// Sendable by hand: the sources are used only under `sources`' lock, or after being taken out of it.
     private struct Sources: @unchecked Sendable {
         var read: (any DispatchSourceRead)?
-        var resize: (any DispatchSourceSignal)?
-        var quit: [any DispatchSourceSignal] = []
+        /// SIGWINCH, and the signals that end the captcha; dropping them stops the watching.
+        var signals: [SignalWatch] = []
         var tick: (any DispatchSourceTimer)?
         var decoder = CaptchaKeyDecoder()
         /// Set by `restore()`: no source may start after it.
         var restored = false
 
-        private var all: [any DispatchSourceProtocol] { [read, resize, tick].compactMap { $0 } + quit }
+        private var all: [any DispatchSourceProtocol] { [read, tick].compactMap { $0 } }
         func resumeAll() { all.forEach { $0.resume() } }
         func cancelAll() { all.forEach { $0.cancel() } }
     }
@@ -84,30 +84,23 @@ public final class CaptchaTerminal: Sendable {
     /// Starts reporting keys, resizes and the end of input to `handler` on `queue`, and watches for
     /// the signals that must restore the terminal.
     public func start(queue: DispatchQueue, handler: @escaping @Sendable (Input) -> Void) {
-        let started = Sources(
-            read: DispatchSource.makeReadSource(fileDescriptor: input, queue: queue),
-            resize: DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue),
-            quit: [SIGINT, SIGTERM, SIGHUP].map { signal in
-                Self.ignoreIfDefault(signal)
-                return DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            }
-        )
+        var started = Sources(read: DispatchSource.makeReadSource(fileDescriptor: input, queue: queue))
         started.read?.setEventHandler { [weak self] in
             guard let self, let reported = self.readKeys() else { return }
             handler(reported)
         }
-        started.resize?.setEventHandler { [weak self] in
+        // sigaction fails only for a signal number that does not exist; these all do.
+        let resize = try? SignalWatch([.windowChanged], queue: queue) { [weak self] _ in
             guard let self else { return }
             let (width, height) = self.size()
             handler(.resized(width: width, height: height))
         }
-        for source in started.quit {
-            let signal = Int32(source.handle)
-            source.setEventHandler { [weak self] in
-                self?.restore()
-                _exit(128 + signal)
-            }
+        // Not on `queue`: ending the captcha must not wait behind a key being handled.
+        let quit = try? SignalWatch([.interrupt, .terminate, .hangUp], queue: .global()) { [weak self] signal in
+            self?.restore()
+            _exit(128 + signal.rawValue)
         }
+        started.signals = [resize, quit].compactMap { $0 }
         let current = sources.withLock { sources in
             guard !sources.restored else { return false }
             sources = started
@@ -154,17 +147,6 @@ public final class CaptchaTerminal: Sendable {
         }
         let keys = sources.withLock { $0.decoder.decode(buffer[..<count]) }
         return keys.isEmpty ? nil : .keys(keys)
-    }
-
-    /// A signal at its default action would end the process before libdispatch takes it over. One
-    /// already caught is left alone: overwriting libdispatch's own action would lose the signal.
-    ///
-    /// The corresponding C functions are `sigaction` and `signal`.
-    private static func ignoreIfDefault(_ signal: Int32) {
-        var current = sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return }
-        let isDefault = current.sa_flags & SA_SIGINFO == 0 && current.__sigaction_handler.sa_handler == nil
-        if isDefault { _ = Glibc.signal(signal, SIG_IGN) }
     }
 
     /// Writes all of `text`, going on after partial writes and interruptions; a terminal that is gone

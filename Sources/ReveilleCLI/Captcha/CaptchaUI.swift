@@ -12,6 +12,7 @@ public final class CaptchaUI: Sendable {
     private let queue = DispatchQueue(label: "reveille.captcha")
     private let clock: @Sendable () -> Int64
     private let state: Mutex<CaptchaState>
+    private let look: CaptchaLook
     private let continuation: AsyncStream<CaptchaEffect>.Continuation
     /// `.submit`, `.quit` and `.finished`, in order. It ends when the screen closes.
     public let effects: AsyncStream<CaptchaEffect>
@@ -19,7 +20,8 @@ public final class CaptchaUI: Sendable {
     /// Takes over the terminal (standard input and output unless told otherwise) and draws the
     /// screen, loading until a `.challenge` event arrives. `clock` gives Unix seconds.
     public init(label: String?, clock: @escaping @Sendable () -> Int64, input: Int32 = STDIN_FILENO,
-                output: Int32 = STDOUT_FILENO) throws(SystemError) {
+                output: Int32 = STDOUT_FILENO, look: CaptchaLook = .color) throws(SystemError) {
+        self.look = look
         terminal = try CaptchaTerminal(input: input, output: output)
         self.clock = clock
         let (width, height) = terminal.size()
@@ -58,7 +60,7 @@ public final class CaptchaUI: Sendable {
         let (effect, frame, ticking) = state.withLock { state in
             state.apply(.tick(now: clock()))
             let effect = event.flatMap { state.apply($0) }
-            return (effect, CaptchaScreen.render(state), state.needsTicking)
+            return (effect, CaptchaScreen.render(state, look: look), state.needsTicking)
         }
         terminal.draw(frame)
         terminal.setTicking(ticking, queue: queue) { [weak self] input in self?.receive(input) }

@@ -6,11 +6,17 @@ import ReveilleModel
 
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Add an alarm and print its id.",
-        discussion: "Example: reveille add 07:00 --repeat weekdays --label Work --challenge math:hard --challenge typing:6")
+        abstract: "Add an alarm and print its id; say on stderr when it rings.",
+        discussion: """
+            Examples: reveille add 7am --repeat weekdays --label Work --challenge math:hard; reveille add +25m; \
+            reveille add in 1 hour; reveille add tomorrow 6:45; reveille add mon 7:00 --label Gym.
+            """)
 
-    @Argument(help: "The local time it rings at, HH:MM or HH:MM:SS.")
-    var time: String
+    @Argument(help: """
+        When it rings: 7, 7:30, 07:30:15, 7am, 7:30pm, 12am, 12pm, noon, midnight; \
+        a day first (tomorrow 7:00, mon 7:00); or from now: +25m, +1h30m, +90s, in 25 min, in 1 hour.
+        """)
+    var time: [String] = []
 
     @OptionGroup var alarm: AlarmOptions
 
@@ -25,12 +31,13 @@ struct Add: AsyncParsableCommand {
         let reply = try await client.call(.addAlarm, [.vardict(AlarmCodec.encode(changes))])
         let id = reply.first?.stringValue ?? ""
         print(output.json ? Output.json(["id": .string(id)]) : id)
+        await client.reportWhenItRings(id)
     }
 
     /// The new alarm the arguments describe; a bad value is a usage error.
-    func changes() throws(CLIError) -> AlarmChanges {
-        var changes = try alarm.changes()
-        changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+    func changes(at clock: LocalNow = .live()) throws(CLIError) -> AlarmChanges {
+        guard !time.isEmpty else { throw .usage("add needs a time; accepted: \(WhenText.acceptedForms)") }
+        var changes = try alarm.changes(timeWords: time, at: clock)
         if disabled { changes.enabled = false }
         return changes
     }

@@ -3,31 +3,41 @@ import DBus
 import ReveilleAPI
 import ReveilleDomain
 import ReveilleModel
+import ReveilleTime
 
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change an alarm's fields. A ringing or snoozed alarm cannot be changed.",
-        discussion: "Example: reveille edit 3f2a --time 06:45 --max-snoozes 1")
+        abstract: "Change an alarm's fields and say on stderr when it rings. A ringing or snoozed alarm cannot be changed.",
+        discussion: "Examples: reveille edit 3f2a --time 6:45am --max-snoozes 1; reveille edit 3f2a --time 'tomorrow 7:00'")
 
     @Argument(help: "The alarm's id, or a unique prefix of it.")
     var id: String
 
-    @Option(help: "A new local time, HH:MM or HH:MM:SS.")
+    @Option(help: "A new local time: 7, 7:30, 07:30:15, 7am, 7:30pm, noon, midnight, or with a day: 'tomorrow 7:00', 'mon 7:00'.")
     var time: String?
 
     @OptionGroup var alarm: AlarmOptions
 
     func run() async throws {
-        let changes = try changes()
+        var changes = try changes()
         let client = try AgentClient.connect()
         let full = try await client.resolve(id)
+        if time == nil, TimeExpression.needsTime(alarm.date) {
+            // The next Monday depends on whether the alarm's time today has passed.
+            let stored = try await client.call(.getAlarm, [.string(full)]).first?.vardictValue?["time"]?.stringValue
+            let knownTime = stored.flatMap { try? AlarmText.parseTime($0) }
+            changes = try self.changes(knownTime: knownTime)
+        }
         _ = try await client.call(.updateAlarm, [.string(full), .vardict(AlarmCodec.encode(changes))])
+        await client.reportWhenItRings(full)
     }
 
     /// The changes the arguments ask for; a bad value, or none at all, is a usage error.
-    func changes() throws(CLIError) -> AlarmChanges {
-        var changes = try alarm.changes()
-        if let time { changes.time = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) } }
+    func changes(knownTime: WallTime? = nil, at clock: LocalNow = .live()) throws(CLIError) -> AlarmChanges {
+        let changes = try alarm.changes(timeWords: time.map { [$0] } ?? [], knownTime: knownTime, at: clock)
+        guard changes.inSeconds == nil else {
+            throw CLIError.usage("a relative time (+25m, in 1 hour) is for add; give edit a time such as 7:30 or 'tomorrow 7:00'")
+        }
         guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one option") }
         return changes
     }

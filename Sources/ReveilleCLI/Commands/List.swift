@@ -2,7 +2,7 @@ import ArgumentParser
 import DBus
 
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List alarms by when they ring next; disabled ones last.")
+    static let configuration = CommandConfiguration(abstract: "List alarms by when they ring next, with \"in …\" for the next 24 hours; disabled ones last.")
 
     @OptionGroup var output: OutputOptions
 
@@ -13,7 +13,8 @@ struct List: AsyncParsableCommand {
         } else if alarms.isEmpty {
             print("No alarms. Add one with: reveille add 07:00")
         } else {
-            for alarm in alarms { print(Output.alarmLine(alarm)) }
+            let now = LocalNow.live().now
+            for alarm in alarms { print(Output.alarmLine(alarm, now: now)) }
         }
     }
 }

@@ -14,13 +14,17 @@ struct Preview: ParsableCommand {
             """
     )
 
-    @Argument(help: "The alarm's local time, HH:MM or HH:MM:SS.")
-    var time: String
+    @Argument(help: """
+        The alarm's time: 7, 7:30, 07:30:15, 7am, 7:30pm, 12am, 12pm, noon, midnight; a day first \
+        (tomorrow 7:00, mon 7:00); or from --from: +25m, +1h30m, in 1 hour.
+        """)
+    var time: [String] = []
 
     @Option(name: .customLong("repeat"), help: "Days it repeats on: a comma list of mon..sun, or weekdays, weekends, daily.")
     var repeatDays: String?
 
-    @Option(help: "The day of a one-time alarm, YYYY-MM-DD (not with --repeat).")
+    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun or YYYY-MM-DD (not with --repeat).",
+            completion: .list(dayWords))
     var date: String?
 
     @Option(help: "Start from this RFC 3339 time instead of now.")
@@ -30,12 +34,16 @@ struct Preview: ParsableCommand {
     var count: Int = 5
 
     func run() throws {
-        let request = try request()
         let zone: ZoneRules
         do { zone = try SystemTimeZone.current(environment: Spawner.currentEnvironment()) } catch {
             throw CLIError.usage("\(error)")
         }
-        var now = request.from ?? Instant(secondsSinceEpoch: realtimeNow().seconds)
+        let start = try startInstant()
+        let request = try request(at: LocalNow(now: start ?? Instant(secondsSinceEpoch: realtimeNow().seconds), zone: zone))
+        var now = request.from
+        if let seconds = request.inSeconds {
+            return print(rfc3339(now.adding(seconds: seconds), in: zone))
+        }
         for _ in 0..<request.count {
             guard let fire = ScheduleNextFire().execute(alarm: request.alarm, now: now, zone: zone) else { break }
             print(rfc3339(fire, in: zone))
@@ -43,23 +51,32 @@ struct Preview: ParsableCommand {
         }
     }
 
-    /// The alarm, start and count the arguments ask for; a bad value is a usage error.
-    func request() throws(CLIError) -> (alarm: Alarm, from: Instant?, count: Int) {
-        let wallTime = try parsed { () throws(AlarmFieldError) in try AlarmText.parseTime(time) }
+    /// The alarm, start and count the arguments ask for, read at `clock`; a bad value is a usage error.
+    /// A relative time (`+25m`) gives no alarm but the seconds after the start.
+    func request(at clock: LocalNow? = nil) throws(CLIError) -> (alarm: Alarm, from: Instant, count: Int, inSeconds: Int64?) {
+        guard !time.isEmpty else { throw CLIError.usage("preview needs a time; accepted: \(WhenText.acceptedForms)") }
+        let start = try startInstant()
+        let clock = clock ?? LocalNow(now: start ?? Instant(secondsSinceEpoch: realtimeNow().seconds), zone: Output.zone)
         var days: Set<Weekday> = []
         if let repeatDays { days = try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) } }
-        let day = try date.map { text throws(CLIError) in try parsed { () throws(AlarmFieldError) in try AlarmText.parseDate(text) } }
-        if day != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
+        let when = try TimeExpression(words: time, dayText: date, at: clock)
+        if when.date != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
         guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
-        var start: Instant?
-        if let from {
-            guard let instant = parseRFC3339(from) else {
-                throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
-            }
-            start = instant
+        guard let wallTime = when.time else {
+            if !days.isEmpty { throw CLIError.usage("a relative time (+25m, in 1 hour) cannot go with --repeat") }
+            return (Alarm(id: .probe, time: WallTime(hour: 0, minute: 0)!), clock.now, 1, when.inSeconds)
         }
-        let alarm = Alarm(id: .probe, time: wallTime, date: day, repeatDays: days)
-        return (alarm, start, days.isEmpty ? 1 : count)
+        let alarm = Alarm(id: .probe, time: wallTime, date: when.date, repeatDays: days)
+        return (alarm, clock.now, days.isEmpty ? 1 : count, nil)
+    }
+
+    /// `--from`, when given.
+    func startInstant() throws(CLIError) -> Instant? {
+        guard let from else { return nil }
+        guard let instant = parseRFC3339(from) else {
+            throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
+        }
+        return instant
     }
 }
 

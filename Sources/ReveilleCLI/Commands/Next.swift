@@ -1,0 +1,141 @@
+import ArgumentParser
+import DBus
+import ReveilleAPI
+import ReveilleDomain
+import ReveilleTime
+
+/// `reveille next`: the next alarm on one line, for status bars (waybar, polybar, i3blocks, GNOME extensions).
+struct Next: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the next alarm on one line; exit status 1 when none is scheduled.",
+        discussion: """
+            Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}. \
+            With --follow it prints a new line whenever the answer changes: after the agent's signals, \
+            and once a minute for the "in …" text; an empty line (null with --json) means none is scheduled. \
+            Example for waybar: reveille next --follow --format '⏰ {time} ({in})'
+            """)
+
+    static let defaultFormat = "{time} {label} ({in})"
+
+    @Option(help: "The line to print, with {time}, {in}, {label} and {id}.")
+    var format: String = Next.defaultFormat
+
+    @Flag(help: "Print JSON: id, label, time, next_fire and in.")
+    var json = false
+
+    @Flag(help: "Keep running and print a new line each time the answer changes.")
+    var follow = false
+
+    func run() async throws {
+        let client = try AgentClient.connect()
+        if follow { return try await self.follow(client) }
+        let alarms = try await client.alarms()
+        guard let line = NextAlarm(from: alarms).map({ render($0, at: .live()) }) else {
+            throw CLIError.failed("no alarm is scheduled")
+        }
+        print(line)
+    }
+
+    func render(_ next: NextAlarm?, at clock: LocalNow) -> String {
+        guard let next else { return json ? "null" : "" }
+        return json ? next.json(at: clock) : next.line(format, at: clock)
+    }
+
+    /// Signals say when to ask the agent again; a minute timer only redraws the "in …" text. Nothing polls the agent.
+    private func follow(_ client: AgentClient) async throws {
+        let signals: AsyncStream<Signal>
+        do {
+            signals = try await client.connection.signals(matching: MatchRule(sender: BusNames.service, path: BusNames.path))
+        } catch {
+            throw AgentClient.cliError(error)
+        }
+        let (wakeups, wake) = AsyncStream.makeStream(of: Bool.self)
+        let listener = Task {
+            for await signal in signals where signal.member != "ChallengeChanged" { wake.yield(true) }
+            wake.finish()
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .seconds(60))
+                wake.yield(false)
+            }
+        }
+        defer {
+            listener.cancel()
+            ticker.cancel()
+        }
+        var current = NextAlarm(from: try await client.alarms())
+        var printed: String?
+        var pending = wakeups.makeAsyncIterator()
+        while true {
+            let line = render(current, at: .live())
+            if line != printed {
+                print(line)
+                fflushStandardOutput()
+                printed = line
+            }
+            guard let askAgain = await pending.next() else {
+                throw CLIError(.unreachable, "the connection to the session bus ended")
+            }
+            if askAgain { current = NextAlarm(from: try await client.alarms()) }
+        }
+    }
+}
+
+/// The soonest alarm that will ring, as `next` shows it.
+struct NextAlarm: Equatable {
+    var id: String
+    var label: String
+    var fire: Instant
+
+    /// The enabled alarm with the earliest next fire, if any.
+    init?(from alarms: [[String: Value]]) {
+        let due = alarms.compactMap { alarm -> NextAlarm? in
+            guard alarm["enabled"]?.boolValue == true, let next = alarm["next_fire"]?.asInt64, next > 0 else { return nil }
+            return NextAlarm(id: alarm["id"]?.stringValue ?? "", label: alarm["label"]?.stringValue ?? "",
+                             fire: Instant(secondsSinceEpoch: next))
+        }
+        guard let first = due.min(by: { ($0.fire, $0.id) < ($1.fire, $1.id) }) else { return nil }
+        self = first
+    }
+
+    init(id: String, label: String, fire: Instant) {
+        self.id = id
+        self.label = label
+        self.fire = fire
+    }
+
+    var shownLabel: String { label.isEmpty ? "Alarm" : label }
+
+    /// The format with its placeholders filled in; a label cannot smuggle in a placeholder or a control character.
+    func line(_ format: String, at clock: LocalNow) -> String {
+        let values = [
+            "{time}": TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone),
+            "{in}": TimeUntil.text(from: clock.now, to: fire),
+            "{label}": sanitizeForTerminal(shownLabel).split(whereSeparator: \.isNewline).joined(separator: " "),
+            "{id}": id,
+        ]
+        var out = ""
+        var rest = Substring(format)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            rest = rest[open...]
+            if let (key, value) = values.first(where: { rest.hasPrefix($0.key) }) {
+                out += value
+                rest = rest.dropFirst(key.count)
+            } else {
+                out += "{"
+                rest = rest.dropFirst()
+            }
+        }
+        return out + rest
+    }
+
+    func json(at clock: LocalNow) -> String {
+        let local = clock.zone.localDateTime(at: fire)
+        return Output.json([
+            "id": .string(id), "label": .string(label), "time": .string(local.time.description),
+            "next_fire": .int64(fire.secondsSinceEpoch), "in": .string(TimeUntil.text(from: clock.now, to: fire)),
+        ])
+    }
+}

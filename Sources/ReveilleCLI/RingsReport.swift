@@ -1,0 +1,23 @@
+import DBus
+import ReveilleAPI
+import ReveilleDomain
+import ReveilleTime
+
+extension AgentClient {
+    /// Says on stderr when the alarm rings next, after a change. stdout stays what scripts read.
+    /// The change is already made: an alarm that cannot be read back now only goes unreported.
+    func reportWhenItRings(_ id: String, at clock: LocalNow = .live()) async {
+        guard let alarm = try? await call(.getAlarm, [.string(id)]).first?.vardictValue else { return }
+        printError(Output.ringsText(alarm, at: clock))
+    }
+}
+
+extension Output {
+    /// "rings in 7 h 12 min (Mon 07:00)", "disabled", or "ringing now".
+    static func ringsText(_ alarm: [String: Value], at clock: LocalNow) -> String {
+        if alarm["ringing"]?.boolValue == true { return "ringing now" }
+        let next = alarm["next_fire"]?.asInt64 ?? 0
+        return TimeUntil.ringsText(enabled: alarm["enabled"]?.boolValue == true,
+                                   fire: next > 0 ? Instant(secondsSinceEpoch: next) : nil, now: clock.now, zone: clock.zone)
+    }
+}

@@ -1,0 +1,36 @@
+import ReveilleDomain
+
+extension AgentCore {
+    /// One event from the world; `CoreService` calls it for each, in order.
+    public func handle(_ event: WorldEvent) {
+        switch event {
+        case .timerExpired: wake()
+        case .clockChanged: clockChanged()
+        case .zoneChanged: zoneChanged()
+        case .notificationAction(let id, let key): notificationAction(id, key)
+        case .challengeOpened(let id): challengeOpened(id)
+        case .challengeClosed(let id): challengeAbandoned(id)
+        }
+    }
+
+    /// The agent is stopping. In this order: the sound stops (nothing may ring on after the
+    /// agent), the notifications are withdrawn (their buttons would reach nobody), the writes
+    /// that wait get one last try, and the store closes. Open runs stay stored and ring again
+    /// at the next start.
+    public func shutDown() async {
+        for id in runs.keys.sorted() { world.sound.stop(id) }
+        await world.notifier.withdrawAll()
+        flushWrites()
+        world.store.close()
+    }
+
+    /// A client shows the challenge again after one was closed: its problem is pending again.
+    func challengeOpened(_ id: AlarmID) {
+        guard let run = runs[id], run.isRinging else { return }
+        attended.insert(id)
+        guard let session = sessions[id], let alarm = alarms[id], session.index < alarm.challenges.count,
+              !run.challengeRuns.contains(where: { $0.outcome == .pending })
+        else { return }
+        record(id, [.challengeStarted(challengeId: alarm.challenges[session.index].id, at: now)], session: session)
+    }
+}

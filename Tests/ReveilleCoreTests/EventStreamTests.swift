@@ -1,0 +1,72 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTestSupport
+import ReveilleTime
+import Testing
+
+/// The world's events reach the core through one ordered stream, and the agent stops in order.
+@Suite struct EventStreamTests {
+    @Test func aShutdownStopsTheSoundThenWithdrawsTheNotificationsThenWritesThenClosesTheStore() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        // A wrong answer whose write fails waits in memory for its retry.
+        f.fakes.store.failWrites(true)
+        _ = try await f.core.submit(id, answer: "not a number")
+        f.fakes.store.failWrites(false)
+        let before = f.fakes.journal.all.count
+
+        await f.fakes.inbox.finish()
+        #expect(Array(f.fakes.journal.all.dropFirst(before)) == [
+            "sound of \(id) stops",
+            "notification of \(id) withdrawn",
+            "store saves the run of \(id)",
+            "store closes",
+        ])
+        // The run stays open in the store: it rings again at the next start.
+        #expect(f.fakes.store.contents.openRuns.map(\.alarmId) == [id])
+        #expect(f.fakes.store.contents.sessions[id]?.attempts == 1)
+    }
+
+    @Test func eventsAreHandledInTheOrderTheyCame() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        f.fakes.clock.advance(by: 5 * 60)
+        // The click comes after the timer that made the alarm ring: handled in that order, it snoozes.
+        f.fakes.inbox.yield(.timerExpired)
+        f.fakes.inbox.yield(.notificationAction(id, "snooze"))
+        await f.fakes.inbox.settled()
+        #expect(try await f.core.get(id).snoozeCount == 1)
+        #expect(await f.core.ringingAlarms.isEmpty)
+    }
+
+    @Test func aClosedChallengeIsKnownTheAlarmRingsOnAndDismissOpensANewTerminal() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id])
+
+        // The captcha in that terminal asks for the challenge: a second Dismiss opens no second terminal.
+        _ = try await f.core.challenge(id)
+        f.fakes.inbox.yield(.challengeOpened(id))
+        await f.fakes.inbox.settled()
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id])
+
+        // The captcha goes away: the problem it showed is aborted, the alarm rings on.
+        f.fakes.inbox.yield(.challengeClosed(id))
+        await f.fakes.inbox.settled()
+        #expect(await f.core.ringingAlarms == [id])
+        #expect(f.fakes.sound.isPlaying(id))
+        #expect(f.fakes.store.contents.openRuns.first?.challengeRuns.map(\.outcome) == [.aborted])
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id, id])
+
+        // A captcha shown again picks the same problem up, pending once more.
+        f.fakes.inbox.yield(.challengeOpened(id))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.store.contents.openRuns.first?.challengeRuns.map(\.outcome) == [.aborted, .pending])
+        #expect(try await f.solve(id) == .dismissed)
+    }
+}
