@@ -6,9 +6,11 @@
 //   ReveilleTime, ReveilleDomain   pure Swift: no I/O, no C, no global clock
 //   SystemSupport                  errno errors and small-file reads, shared by every C wrapper below
 //   C* + their wrappers            one .systemLibrary per C library, wrapped once
+//   ReveilleModel                  what agent and client share: errors, change sets, views, paths, config
 //   ReveilleCore                   the agent's actor, talking to the world through protocols
+//   ReveilleAPI                    the D-Bus contract (names, method table, errors, a{sv} codecs): Model, not Core
 //   ReveilleAgent                  live implementations and the D-Bus harness
-//   ReveilleCLI                    the `reveille` client commands
+//   ReveilleCLI                    the `reveille` client commands: Model and API, never Core or Agent
 //   reveille, reveilled            thin executables
 // Every target lists each target it imports (Tests/packaging/check-imports.py checks it).
 import PackageDescription
@@ -45,15 +47,18 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .target(name: "Sound", dependencies: ["CPulse", "CSndfile", "SystemSupport", "ReveilleTime"]),
 
+        // MARK: Shared by agent and client
+        .target(name: "ReveilleModel", dependencies: ["ReveilleDomain", "ReveilleTime"]),
+        // The D-Bus contract shared by agent and client: names, method table, error table, a{sv} codecs.
+        .target(name: "ReveilleAPI", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus"]),
+
         // MARK: The agent
-        .target(name: "ReveilleCore", dependencies: ["ReveilleDomain", "ReveilleTime"]),
-        // The D-Bus contract shared by agent and client: names, error table, a{sv} codecs.
-        .target(name: "ReveilleAPI", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus"]),
+        .target(name: "ReveilleCore", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleTime"]),
         .target(
             name: "ReveilleAgent",
             dependencies: [
-                "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite", "LinuxEvents",
-                "Notify", "Sound", "SystemTimeZone", "SystemSupport",
+                "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite",
+                "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport",
             ]
         ),
 
@@ -61,7 +66,7 @@ let package = Package(
         .target(
             name: "ReveilleCLI",
             dependencies: [
-                "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SystemTimeZone",
+                "ReveilleAPI", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SystemTimeZone",
                 "LinuxEvents", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,21 +92,26 @@ let package = Package(
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
-        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "ReveilleTestSupport"]),
         .testTarget(
             name: "ReveilleAgentTests",
             dependencies: [
-                "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite",
-                "ReveilleTestSupport",
+                "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus",
+                "SQLite", "ReveilleTestSupport",
             ]
         ),
         .testTarget(
             name: "ReveilleCLITests",
-            dependencies: ["ReveilleCLI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport", "SystemSupport"]
+            dependencies: [
+                "ReveilleCLI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
+                "SystemSupport",
+            ]
         ),
         .testTarget(
             name: "ReveilleAPITests",
-            dependencies: ["ReveilleAPI", "ReveilleCore", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport"]
+            dependencies: [
+                "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
+            ]
         ),
     ]
 )

@@ -1,6 +1,6 @@
 import DBus
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// Alarms as `a{sv}`: what AddAlarm/UpdateAlarm take and what GetAlarm/ListAlarms give.
@@ -124,6 +124,20 @@ public enum AlarmCodec {
             })
         }
         return result
+    }
+
+    /// A challenge as `BeginChallenge`, `GetChallenge` and `SubmitAnswer` send it; nil when a key is
+    /// missing or of another type. 0 for `deadline` or `locked_until` means none.
+    public static func decodeChallenge(_ dictionary: [String: Value]) -> ChallengeView? {
+        guard let index = dictionary["index"]?.asInt64, let total = dictionary["total"]?.asInt64,
+              let kind = dictionary["kind"]?.stringValue.flatMap(Challenge.Kind.init(rawValue:)),
+              let prompt = dictionary["prompt"]?.stringValue, let deadline = dictionary["deadline"]?.asInt64,
+              let attempts = dictionary["attempts"]?.asInt64, let lockedUntil = dictionary["locked_until"]?.asInt64,
+              let index = Int(exactly: index), let total = Int(exactly: total), let attempts = Int(exactly: attempts)
+        else { return nil }
+        let instant = { (seconds: Int64) in seconds == 0 ? nil : Instant(secondsSinceEpoch: seconds) }
+        return ChallengeView(index: index, total: total, kind: kind, prompt: prompt, deadline: instant(deadline),
+                             attempts: attempts, lockedUntil: instant(lockedUntil))
     }
 
     // MARK: Reading values

@@ -1,5 +1,5 @@
 import DBus
-import ReveilleCore
+import ReveilleModel
 
 /// The kinds of error Reveille's interface answers with; each is one D-Bus error name.
 public enum ReveilleErrorKind: String, CaseIterable, Sendable {

@@ -4,6 +4,7 @@ import Glibc
 import LinuxEvents
 import ReveilleAPI
 import ReveilleCore
+import ReveilleModel
 import SQLite
 
 /// `reveilled`: wires the live world to the core and serves it on the session bus.

@@ -1,6 +1,7 @@
 import Glibc
 import LinuxEvents
 import ReveilleCore
+import ReveilleModel
 import SystemSupport
 
 /// A whole small text file, nil if it does not exist; a failure to read it is a setup error.

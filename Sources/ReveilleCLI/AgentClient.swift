@@ -1,6 +1,7 @@
 import DBus
 import ReveilleAPI
 import ReveilleDomain
+import ReveilleModel
 
 /// The CLI's connection to the agent: calls, with errors turned into exit statuses.
 struct AgentClient {
@@ -14,19 +15,17 @@ struct AgentClient {
     }
 
     /// Calls a method of the manager interface.
-    func call(_ method: String, _ arguments: [Value] = []) async throws(CLIError) -> [Value] {
+    func call(_ method: BusMethod, _ arguments: [Value] = []) async throws(CLIError) -> [Value] {
         do {
             return try await connection.call(destination: BusNames.service, path: BusNames.path,
-                                             interface: BusNames.manager, method: method, arguments: arguments)
+                                             interface: BusNames.manager, method: method.name, arguments: arguments)
         } catch {
             throw Self.cliError(error)
         }
     }
 
     static func cliError(_ error: DBusError) -> CLIError {
-        if let reveille = ReveilleError(error) {
-            return CLIError(reveille.kind == .invalidArgument ? .usage : .failed, reveille.message)
-        }
+        if let reveille = ReveilleError(error) { return CLIError(reveille) }
         switch error.name {
         case DBusError.Name.serviceUnknown, DBusError.Name.noReply, DBusError.Name.disconnected,
              "org.freedesktop.DBus.Error.NameHasNoOwner", "org.freedesktop.DBus.Error.Spawn.ChildExited",
@@ -38,9 +37,30 @@ struct AgentClient {
         }
     }
 
+    /// The challenge `BeginChallenge` started or `GetChallenge` shows.
+    func challenge(_ method: BusMethod, _ id: String) async throws(CLIError) -> ChallengeView {
+        guard let dictionary = try await call(method, [.string(id)]).first?.vardictValue,
+              let view = AlarmCodec.decodeChallenge(dictionary)
+        else { throw .failed("the agent sent an unexpected answer to \(method.name)") }
+        return view
+    }
+
+    /// `SubmitAnswer`: the outcome, and the challenge now up unless the stack is solved.
+    func submit(_ id: String, answer: String) async throws(CLIError) -> (AnswerOutcome, ChallengeView?) {
+        let reply = try await call(.submitAnswer, [.string(id), .string(answer)])
+        guard let outcome = reply.first?.stringValue.flatMap(AnswerOutcome.init(rawValue:)),
+              let next = reply.dropFirst().first?.vardictValue
+        else { throw .failed("the agent sent an unexpected answer to SubmitAnswer") }
+        if next.isEmpty { return (outcome, nil) }
+        guard let view = AlarmCodec.decodeChallenge(next) else {
+            throw .failed("the agent sent an unexpected answer to SubmitAnswer")
+        }
+        return (outcome, view)
+    }
+
     /// Every alarm, as the agent lists them.
     func alarms() async throws(CLIError) -> [[String: Value]] {
-        guard let list = try await call("ListAlarms").first?.vardictArrayValue else {
+        guard let list = try await call(.listAlarms).first?.vardictArrayValue else {
             throw .failed("the agent sent an unexpected answer to ListAlarms")
         }
         return list

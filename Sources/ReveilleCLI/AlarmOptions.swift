@@ -1,6 +1,6 @@
 import ArgumentParser
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// The alarm fields as options, shared by `add` and `edit`; they mirror the D-Bus alarm keys.

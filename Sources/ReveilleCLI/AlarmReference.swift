@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 /// The alarm an id-only subcommand acts on.
 struct AlarmReference: ParsableArguments {
@@ -7,7 +8,7 @@ struct AlarmReference: ParsableArguments {
     var id: String
 
     /// Resolves the id and calls `method` with it (and `extra` arguments).
-    func call(_ method: String, _ extra: [Value] = []) async throws(CLIError) -> [Value] {
+    func call(_ method: BusMethod, _ extra: [Value] = []) async throws(CLIError) -> [Value] {
         let client = try AgentClient.connect()
         let full = try await client.resolve(id)
         return try await client.call(method, [.string(full)] + extra)

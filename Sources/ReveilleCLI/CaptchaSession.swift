@@ -1,31 +1,37 @@
 import DBus
 import Glibc
-import ReveilleAPI
 import LinuxEvents
+import ReveilleAPI
+import ReveilleModel
+import Synchronization
 
-/// Runs the captcha screen for one alarm against the agent: it shows what `GetChallenge`
-/// says, sends answers with `SubmitAnswer`, and follows `ChallengeChanged` and `Dismissed`.
-/// The agent holds the problems and their answers; this side only shows and asks.
+/// Runs the captcha screen for one alarm against the agent: `BeginChallenge` rings a snoozed alarm
+/// again and gives the first problem, answers go with `SubmitAnswer` (its reply is the next view),
+/// and `ChallengeChanged` and `Dismissed` are followed. The agent holds the problems and their
+/// answers; this side only shows and asks.
+///
+/// Every call to the agent is made by one loop, in order, from the screen's effects. Signals are
+/// numbered as they arrive; a view is as new as the signals that had arrived when its reply did, and
+/// the screen drops a signal or a view older than what it shows (`CaptchaState`).
 struct CaptchaSession {
     let client: AgentClient
     let id: String
 
-    /// Returns true when the stack was solved, false when the person left.
+    /// Returns true when the stack was solved, false when the person left. An alarm neither ringing
+    /// nor snoozed is an error before the screen opens.
     func run() async throws(CLIError) -> Bool {
-        let label = try await client.call("GetAlarm", [.string(id)]).first?.vardictValue?["label"]?.stringValue
-        let ui: CaptchaUI
-        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current()) } catch {
-            throw .failed("cannot use this terminal for the challenge: \(error)")
-        }
-        defer { ui.close() }
+        let label = try await client.call(.getAlarm, [.string(id)]).first?.vardictValue?["label"]?.stringValue
+        let arrived = SignalCount()
+        let (signals, delivered) = AsyncStream.makeStream(of: CaptchaEvent.self)
         let subscription: Subscription
         do {
+            // Before BeginChallenge, so that no change after its reply goes unseen.
             subscription = try await client.connection.subscribe(
                 MatchRule(sender: BusNames.service, path: BusNames.path, interface: BusNames.manager, arg0: id)
             ) { signal in
-                switch signal.member {
-                case "ChallengeChanged": Task { await refresh(ui) }
-                case "Dismissed": ui.send(.alarmStopped)
+                switch BusSignal(rawValue: signal.member) {
+                case .challengeChanged: delivered.yield(.challengeChanged(serial: arrived.next()))
+                case .dismissed: delivered.yield(.alarmStopped)
                 default: break
                 }
             }
@@ -33,10 +39,25 @@ struct CaptchaSession {
             throw AgentClient.cliError(error)
         }
         defer { subscription.cancel() }
-        await refresh(ui)
+        let first = try await client.challenge(.beginChallenge, id)
+        let asOf = arrived.current
+        let ui: CaptchaUI
+        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current()) } catch {
+            throw .failed("cannot use this terminal for the challenge: \(error)")
+        }
+        defer { ui.close() }
+        ui.send(.challenge(Self.challenge(first), asOf: asOf))
+        let forwarding = Task {
+            for await event in signals { ui.send(event) }
+        }
+        defer {
+            delivered.finish()
+            forwarding.cancel()
+        }
         for await effect in ui.effects {
             switch effect {
-            case .submit(let answer): await submit(answer, ui)
+            case .submit(let answer): await submit(answer, ui, arrived)
+            case .refresh: await refresh(ui, arrived)
             case .quit: return false
             case .finished:
                 try? await Task.sleep(for: .seconds(2))
@@ -46,37 +67,42 @@ struct CaptchaSession {
         return false
     }
 
-    private func refresh(_ ui: CaptchaUI) async {
+    private func refresh(_ ui: CaptchaUI, _ arrived: SignalCount) async {
         do {
-            guard let view = try await client.call("GetChallenge", [.string(id)]).first?.vardictValue else { return }
-            ui.send(.challenge(Self.challenge(view)))
+            let view = try await client.challenge(.getChallenge, id)
+            ui.send(.challenge(Self.challenge(view), asOf: arrived.current))
         } catch {
             ui.send(Self.event(for: error))
         }
     }
 
-    private func submit(_ answer: String, _ ui: CaptchaUI) async {
+    private func submit(_ answer: String, _ ui: CaptchaUI, _ arrived: SignalCount) async {
         do {
-            let reply = try await client.call("SubmitAnswer", [.string(id), .string(answer)])
-            guard let outcome = reply.first?.stringValue.flatMap(CaptchaOutcome.init(rawValue:)) else { return }
-            let next = reply.dropFirst().first?.vardictValue.flatMap { $0.isEmpty ? nil : Self.challenge($0) }
-            ui.send(.answered(outcome, next: next))
+            let (outcome, next) = try await client.submit(id, answer: answer)
+            guard let outcome = CaptchaOutcome(rawValue: outcome.rawValue) else { return }
+            ui.send(.answered(outcome, next: next.map(Self.challenge), asOf: arrived.current))
         } catch {
             ui.send(Self.event(for: error))
-            await refresh(ui)
+            await refresh(ui, arrived)
         }
     }
 
     private static func event(for error: CLIError) -> CaptchaEvent {
-        if error.status == .unreachable { return .agentUnreachable }
-        return error.message.contains("is not ringing") ? .alarmStopped : .agentUnreachable
+        error.kind == .notRinging ? .alarmStopped : .agentUnreachable
     }
 
-    static func challenge(_ view: [String: Value]) -> CaptchaChallenge {
+    static func challenge(_ view: ChallengeView) -> CaptchaChallenge {
         CaptchaChallenge(
-            index: Int(view["index"]?.asInt64 ?? 0), total: Int(view["total"]?.asInt64 ?? 1),
-            kind: .init(wireName: view["kind"]?.stringValue ?? ""), prompt: view["prompt"]?.stringValue ?? "",
-            deadline: view["deadline"]?.asInt64 ?? 0, attempts: Int(view["attempts"]?.asInt64 ?? 0),
-            lockedUntil: view["locked_until"]?.asInt64 ?? 0)
+            index: view.index, total: view.total, kind: .init(wireName: view.kind.rawValue), prompt: view.prompt,
+            deadline: view.deadline?.secondsSinceEpoch ?? 0, attempts: view.attempts,
+            lockedUntil: view.lockedUntil?.secondsSinceEpoch ?? 0)
     }
+}
+
+/// How many `ChallengeChanged` signals have arrived: the number of the latest one.
+final class SignalCount: Sendable {
+    private let count = Mutex<UInt64>(0)
+
+    func next() -> UInt64 { count.withLock { $0 += 1; return $0 } }
+    var current: UInt64 { count.withLock { $0 } }
 }

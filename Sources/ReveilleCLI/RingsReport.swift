@@ -1,4 +1,5 @@
 import DBus
+import ReveilleAPI
 import ReveilleDomain
 import ReveilleTime
 
@@ -6,7 +7,7 @@ extension AgentClient {
     /// Says on stderr when the alarm rings next, after a change. stdout stays what scripts read.
     /// The change is already made: an alarm that cannot be read back now only goes unreported.
     func reportWhenItRings(_ id: String, at clock: LocalNow = .live()) async {
-        guard let alarm = try? await call("GetAlarm", [.string(id)]).first?.vardictValue else { return }
+        guard let alarm = try? await call(.getAlarm, [.string(id)]).first?.vardictValue else { return }
         printError(Output.ringsText(alarm, at: clock))
     }
 }

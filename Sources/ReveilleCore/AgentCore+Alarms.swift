@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 extension AgentCore {

@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// The faults of the alarm database as the core lives with them: not open yet, rows it cannot

@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 extension AgentCore {
@@ -31,19 +32,27 @@ extension AgentCore {
     }
 
     /// Starts the challenge and opens a terminal for it. It never stops the alarm by itself.
-    ///
-    /// A snoozed alarm rings again at once: dismissing means solving, and solving happens while it rings.
     public func dismiss(_ id: AlarmID) throws(AgentError) {
-        _ = try alarm(id)
-        guard let run = runs[id] else { throw .notRinging(id) }
-        if !run.isRinging { ring(id, at: now) }
-        _ = try ensureSession(id)
-        replan()
+        _ = try beginChallenge(id)
         // The person has the challenge in front of them already; once it closes, a new one opens.
         guard !attended.contains(id) else { return }
         do { try world.terminal.openChallenge(for: id) } catch {
             throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
         }
+    }
+
+    /// The one way into solving, for `Dismiss` and for a client that shows the challenge itself: starts
+    /// the challenge and returns its current problem, opening no terminal.
+    ///
+    /// A snoozed alarm rings again at once: dismissing means solving, and solving happens while it rings.
+    /// An alarm neither ringing nor snoozed has nothing to dismiss.
+    public func beginChallenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
+        let alarm = try alarm(id)
+        guard let run = runs[id] else { throw .notRinging(id) }
+        if !run.isRinging { ring(id, at: now) }
+        let session = try ensureSession(id)
+        replan()
+        return view(session, of: alarm)
     }
 
     /// The current problem, starting the challenge if it has not started yet.

@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// The agent's state: alarms, their open runs and challenge sessions, and what rings.

@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 import Testing
 
@@ -63,6 +64,19 @@ import Testing
         changes.maxSnoozes = 0
         changes.challenges = [.new(.qr(expected: "KITCHEN")), .new(.math(difficulty: .easy, timeLimit: 60))]
         #expect(try AlarmCodec.decodeChanges(AlarmCodec.encode(changes)) == changes)
+    }
+
+    @Test func aChallengeViewDecodesBackToItselfAndAMissingKeyToNothing() {
+        let locked = ChallengeView(index: 1, total: 3, kind: .typing, prompt: "Type: apple river", deadline: nil,
+                                   attempts: 2, lockedUntil: Instant(secondsSinceEpoch: 1_800_000_000))
+        let timed = ChallengeView(index: 0, total: 1, kind: .math, prompt: "7 × 12 − 45 = ?",
+                                  deadline: Instant(secondsSinceEpoch: 1_800_000_060), attempts: 0, lockedUntil: nil)
+        #expect(AlarmCodec.decodeChallenge(AlarmCodec.encode(locked)) == locked)
+        #expect(AlarmCodec.decodeChallenge(AlarmCodec.encode(timed)) == timed)
+        var partial = AlarmCodec.encode(timed)
+        partial["prompt"] = nil
+        #expect(AlarmCodec.decodeChallenge(partial) == nil)
+        #expect(AlarmCodec.decodeChallenge([:]) == nil)
     }
 }
 

@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 import Testing
 

@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import Testing
 
 @Suite struct ConfigTests {

@@ -6,6 +6,7 @@ import FoundationXML
 import ReveilleAPI
 import ReveilleAgent
 import ReveilleCore
+import ReveilleModel
 import ReveilleTestSupport
 import ReveilleTime
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReveilleAgent
 import ReveilleCore
+import ReveilleModel
 import Testing
 
 /// The typing challenge always has words: compiled in, with `words.txt` as an optional override.

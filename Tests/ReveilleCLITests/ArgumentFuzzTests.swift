@@ -1,6 +1,6 @@
 import ArgumentParser
 @testable import ReveilleCLI
-import ReveilleCore
+import ReveilleModel
 import ReveilleDomain
 import ReveilleTestSupport
 import Testing

@@ -122,6 +122,37 @@ private func state(_ challenge: CaptchaChallenge? = math, input: String = "") ->
     #expect(captcha.input == "")
 }
 
+@Test func aChallengeChangedAlreadyReflectedInTheShownViewAsksForNothing() {
+    var captcha = state(input: "39")
+    captcha.apply(.key(.enter))
+    // The agent's signal for this answer arrives before the SubmitAnswer reply that shows the new problem.
+    captcha.apply(.answered(.wrong, next: nextMath, asOf: 3))
+    #expect(captcha.challenge == nextMath)
+    #expect(captcha.apply(.challengeChanged(serial: 3)) == nil)
+    #expect(captcha.apply(.challengeChanged(serial: 2)) == nil)
+    #expect(captcha.apply(.challengeChanged(serial: 4)) == .refresh)
+}
+
+@Test func aViewOlderThanTheShownOneNeverReplacesIt() {
+    var captcha = state(input: "39")
+    captcha.apply(.key(.enter))
+    captcha.apply(.answered(.wrong, next: nextMath, asOf: 5))
+    captcha.apply(.challenge(math, asOf: 4))
+    #expect(captcha.challenge == nextMath)
+    captcha.apply(.answered(.timeout, next: math, asOf: 2))
+    #expect(captcha.challenge == nextMath)
+    #expect(captcha.status == .timeout)
+    captcha.apply(.challenge(typing, asOf: 5))
+    #expect(captcha.challenge == typing)
+    #expect(captcha.shownAsOf == 5)
+}
+
+@Test func noRefreshOnceTheAlarmStopped() {
+    var captcha = state()
+    captcha.apply(.alarmStopped)
+    #expect(captcha.apply(.challengeChanged(serial: 1)) == nil)
+}
+
 @Test func tickingIsNeededOnlyWhileACountdownIsShown() {
     #expect(state(math).needsTicking)
     #expect(!state(typing).needsTicking)

@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTestSupport
 import ReveilleTime
 import Testing
@@ -94,6 +95,35 @@ import Testing
         #expect(view.deadline == f.fakes.clock.now().adding(seconds: 60))
         #expect(f.fakes.sound.isPlaying(id))
         #expect(f.events.all.contains(.challengeChanged(id)))
+    }
+
+    @Test func beginChallengeRingsASnoozedAlarmAgainAndStartsItsChallengeWithoutATerminal() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        _ = try await f.core.snooze(id)
+        #expect(!f.fakes.sound.isPlaying(id))
+        let view = try await f.core.beginChallenge(id)
+        #expect(await f.core.ringingAlarms == [id])
+        #expect(f.fakes.sound.isPlaying(id))
+        #expect(try await f.core.get(id).snoozeCount == 1)
+        #expect(f.events.all.contains(.challengeChanged(id)))
+        #expect(view.index == 0 && view.total == 1 && view.kind == .math && view.attempts == 0)
+        #expect(try await f.core.challenge(id) == view)
+        #expect(f.fakes.terminal.openedFor.isEmpty)
+        // Again, it resumes the same problem.
+        #expect(try await f.core.beginChallenge(id) == view)
+        #expect(f.fakes.terminal.openedFor.isEmpty)
+    }
+
+    @Test func beginChallengeOnAnIdleAlarmIsNotRingingAndChangesNothing() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm()
+        await #expect(throws: AgentError.notRinging(id)) { try await f.core.beginChallenge(id) }
+        #expect(await f.core.ringingAlarms.isEmpty)
+        #expect(!f.fakes.sound.isPlaying(id))
+        let other = try #require(AlarmID("3f2a0000-0000-4000-8000-000000000000"))
+        await #expect(throws: AgentError.notFound(other.rawValue)) { try await f.core.beginChallenge(other) }
     }
 
     @Test func aMissingTerminalIsAnErrorAndTheAlarmRingsOn() async throws {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The release binaries carry no Foundation beyond FoundationEssentials and no ICU: neither
-# linked (ldd) nor embedded by static linking (nm). Also reports their sizes.
+# linked (ldd) nor embedded by static linking (nm); the client carries none of the agent's code
+# (nm). Also reports their sizes.
 #   Tests/e2e/check-binaries.sh BIN
 set -eu
 BIN=${1:?usage: $0 BIN}
@@ -25,5 +26,22 @@ for program in reveille reveilled; do
     fi
     echo "$program: $(du -h "$file" | cut -f1), no ICU, no Foundation"
 done
-[ $status -eq 0 ] && echo "check-binaries: 2 passed, 0 failed" || echo "check-binaries: failed"
+# The client links the shared model and the D-Bus contract, never the agent's core or harness
+# (Package.swift's layers). Swift's mangled names spell the module, so nm shows a module linked in.
+# The agent carries ReveilleCore: the same pattern finds it there, so the check cannot pass blind.
+client_modules=$(nm "$BIN/reveille" 2>/dev/null | grep -Eo 'Reveille(Core|Agent|CLI|Model)' | sort -u | tr '\n' ' ')
+if ! nm "$BIN/reveilled" 2>/dev/null | grep -q ReveilleCore; then
+    echo "FAIL: nm finds no ReveilleCore symbol even in reveilled"; status=1
+fi
+case " $client_modules" in
+*" ReveilleCLI "*) ;;
+*) echo "FAIL: nm finds no ReveilleCLI symbol in reveille"; status=1 ;;
+esac
+case " $client_modules" in
+*" ReveilleCore "* | *" ReveilleAgent "*)
+    echo "FAIL: reveille links the agent's modules ($client_modules): the CLI must depend on ReveilleModel and ReveilleAPI only"
+    status=1 ;;
+*) echo "reveille: holds ${client_modules}and no ReveilleCore or ReveilleAgent" ;;
+esac
+[ $status -eq 0 ] && echo "check-binaries: 3 passed, 0 failed" || echo "check-binaries: failed"
 exit $status

@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 /// The D-Bus harness of `io.github.Reveille1.Manager`: decode, call the core, encode.
@@ -22,46 +23,51 @@ public struct ManagerService: Sendable {
     public var interface: ExportedInterface {
         // While the database cannot be opened these fail with why, rather than answer from no alarms.
         let alarmMethods = [
-                method("AddAlarm", in: "a{sv}", out: "s", ["spec"], ["id"]) { args in
+                method(.addAlarm) { args in
                     let id = try await core.add(try AlarmCodec.decodeChanges(vardict(args[0])))
                     return [.string(id.rawValue)]
                 },
-                method("UpdateAlarm", in: "sa{sv}", ["id", "changes"]) { args in
+                method(.updateAlarm) { args in
                     let changes = try AlarmCodec.decodeChanges(vardict(args[1]))
                     try await core.update(try alarmID(args[0]), changes)
                     return []
                 },
-                method("RemoveAlarm", in: "s", ["id"]) { args in
+                method(.removeAlarm) { args in
                     try await core.remove(try alarmID(args[0]))
                     return []
                 },
-                method("SetEnabled", in: "sb", ["id", "enabled"]) { args in
+                method(.setEnabled) { args in
                     try await core.setEnabled(try alarmID(args[0]), args[1].boolValue ?? false)
                     return []
                 },
-                method("GetAlarm", in: "s", out: "a{sv}", ["id"], ["alarm"]) { args in
+                method(.getAlarm) { args in
                     [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
-                method("ListAlarms", out: "aa{sv}", [], ["alarms"]) { _ in
+                method(.listAlarms) { _ in
                     [.vardictArray(await core.list().map(AlarmCodec.encode))]
                 },
-                method("Trigger", in: "s", ["id"]) { args in
+                method(.trigger) { args in
                     try await core.trigger(try alarmID(args[0]))
                     return []
                 },
-                method("Snooze", in: "s", out: "x", ["id"], ["until"]) { args in
+                method(.snooze) { args in
                     [.int64(try await core.snooze(try alarmID(args[0])).secondsSinceEpoch)]
                 },
-                method("Dismiss", in: "s", ["id"]) { args in
+                method(.dismiss) { args in
                     try await core.dismiss(try alarmID(args[0]))
                     return []
                 },
-                methodSeeingCaller("GetChallenge", in: "s", out: "a{sv}", ["id"], ["challenge"]) { call in
+                methodSeeingCaller(.beginChallenge) { call in
+                    let id = try alarmID(call.arguments[0])
+                    await clients?.saw(call.sender, showing: id)
+                    return [.vardict(AlarmCodec.encode(try await core.beginChallenge(id)))]
+                },
+                methodSeeingCaller(.getChallenge) { call in
                     let id = try alarmID(call.arguments[0])
                     await clients?.saw(call.sender, showing: id)
                     return [.vardict(AlarmCodec.encode(try await core.challenge(id)))]
                 },
-                methodSeeingCaller("SubmitAnswer", in: "ss", out: "sa{sv}", ["id", "answer"], ["outcome", "next"]) { call in
+                methodSeeingCaller(.submitAnswer) { call in
                     let id = try alarmID(call.arguments[0])
                     await clients?.saw(call.sender, showing: id)
                     let (outcome, next) = try await core.submit(id, answer: call.arguments[1].stringValue ?? "")
@@ -71,11 +77,11 @@ public struct ManagerService: Sendable {
         return ExportedInterface(
             BusNames.manager,
             methods: alarmMethods + [
-                method("Preflight", out: "bas", [], ["ok", "reasons"]) { _ in
+                method(.preflight) { _ in
                     let result = await core.preflight()
                     return [.bool(result.ok), .array("s", result.reasons.map(Value.string))]
                 },
-                method("PreflightDetails", out: "a{ss}", [], ["details"]) { _ in
+                method(.preflightDetails) { _ in
                     let details = await core.preflightDetails().sorted { $0.key < $1.key }
                     return [.dictionary(key: "s", value: "s", details.map { DictEntry(.string($0.key), .string($0.value)) })]
                 },
@@ -85,13 +91,7 @@ public struct ManagerService: Sendable {
                 ExportedProperty("RingingAlarms", signature: "as") { Self.ringing(await core.ringingAlarms) },
                 ExportedProperty("NextFire", signature: "(sx)") { Self.nextFire(await core.nextFire) },
             ],
-            signals: [
-                ExportedSignal("Ringing", signature: "ssu", args: ["id", "label", "snooze_count"]),
-                ExportedSignal("Snoozed", signature: "sux", args: ["id", "snooze_count", "until"]),
-                ExportedSignal("Dismissed", signature: "s", args: ["id"]),
-                ExportedSignal("ChallengeChanged", signature: "s", args: ["id"]),
-                ExportedSignal("AlarmsChanged"),
-            ]
+            signals: BusSignal.allCases.map { ExportedSignal($0.name, signature: $0.shape.signature, args: $0.shape.args) }
         )
     }
 
@@ -118,12 +118,13 @@ public struct ManagerService: Sendable {
 
     static func signal(for event: AgentEvent) -> (String?, [Value]) {
         switch event {
-        case .ringing(let id, let label, let count): ("Ringing", [.string(id.rawValue), .string(label), .uint32(UInt32(count))])
+        case .ringing(let id, let label, let count):
+            (BusSignal.ringing.name, [.string(id.rawValue), .string(label), .uint32(UInt32(count))])
         case .snoozed(let id, let count, let until):
-            ("Snoozed", [.string(id.rawValue), .uint32(UInt32(count)), .int64(until.secondsSinceEpoch)])
-        case .dismissed(let id): ("Dismissed", [.string(id.rawValue)])
-        case .challengeChanged(let id): ("ChallengeChanged", [.string(id.rawValue)])
-        case .alarmsChanged: ("AlarmsChanged", [])
+            (BusSignal.snoozed.name, [.string(id.rawValue), .uint32(UInt32(count)), .int64(until.secondsSinceEpoch)])
+        case .dismissed(let id): (BusSignal.dismissed.name, [.string(id.rawValue)])
+        case .challengeChanged(let id): (BusSignal.challengeChanged.name, [.string(id.rawValue)])
+        case .alarmsChanged: (BusSignal.alarmsChanged.name, [])
         case .ringingAlarmsChanged, .nextFireChanged: (nil, [])
         }
     }
@@ -135,20 +136,15 @@ public struct ManagerService: Sendable {
     }
 }
 
-/// One table row: a method whose handler's `AgentError`s become Reveille's D-Bus errors.
-private func method(
-    _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
-    _ inArgs: [String], _ outArgs: [String] = [], _ body: @escaping @Sendable ([Value]) async throws -> [Value]
-) -> ExportedMethod {
-    methodSeeingCaller(name, in: inSignature, out: outSignature, inArgs, outArgs) { call in try await body(call.arguments) }
+/// One row of `BusMethod`'s table, exported: a method whose handler's `AgentError`s become Reveille's D-Bus errors.
+private func method(_ method: BusMethod, _ body: @escaping @Sendable ([Value]) async throws -> [Value]) -> ExportedMethod {
+    methodSeeingCaller(method) { call in try await body(call.arguments) }
 }
 
 /// A row whose handler needs to know who calls (its `sender`).
-private func methodSeeingCaller(
-    _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
-    _ inArgs: [String], _ outArgs: [String] = [], _ body: @escaping @Sendable (MethodCall) async throws -> [Value]
-) -> ExportedMethod {
-    ExportedMethod(name, in: inSignature, out: outSignature, inArgs: inArgs, outArgs: outArgs) { call in
+private func methodSeeingCaller(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> [Value]) -> ExportedMethod {
+    let shape = method.shape
+    return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
         do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
     }
 }

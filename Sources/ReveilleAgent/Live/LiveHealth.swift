@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 
 /// The live desktop: notifications and sound, created together from the configuration.
 struct Desktop: Sendable {

@@ -61,10 +61,13 @@ public enum CaptchaKey: Equatable, Sendable {
 /// Everything that can happen to the captcha screen.
 public enum CaptchaEvent: Equatable, Sendable {
     case key(CaptchaKey)
-    /// A `GetChallenge` reply: the first one, or one fetched after `ChallengeChanged`.
-    case challenge(CaptchaChallenge)
-    /// A `SubmitAnswer` reply, with the challenge now up when it sent one.
-    case answered(CaptchaOutcome, next: CaptchaChallenge?)
+    /// A `BeginChallenge` or `GetChallenge` reply. `asOf` is the number of the last `ChallengeChanged`
+    /// that had arrived when the reply did: the view reflects it and every one before.
+    case challenge(CaptchaChallenge, asOf: UInt64 = 0)
+    /// A `SubmitAnswer` reply, with the challenge now up when it sent one; `asOf` as for `.challenge`.
+    case answered(CaptchaOutcome, next: CaptchaChallenge?, asOf: UInt64 = 0)
+    /// The agent's `ChallengeChanged`, numbered in order of arrival from 1.
+    case challengeChanged(serial: UInt64)
     /// A call to the agent failed; the caller retries.
     case agentUnreachable
     /// The alarm no longer rings (stopped elsewhere, or it ended): nothing is left to solve.
@@ -78,6 +81,8 @@ public enum CaptchaEvent: Equatable, Sendable {
 public enum CaptchaEffect: Equatable, Sendable {
     /// Send this answer with `SubmitAnswer`, then feed back `.answered` or `.agentUnreachable`.
     case submit(String)
+    /// The challenge changed after what is shown: ask `GetChallenge`, then feed back `.challenge`.
+    case refresh
     /// The person left with Ctrl-C: close the screen. The alarm keeps ringing.
     case quit
     /// The alarm stopped: close the screen once the person has seen the last message.
@@ -116,6 +121,9 @@ public struct CaptchaState: Equatable, Sendable {
     public var awaitingOutcome: Bool
     /// The alarm stopped: the screen only shows its last message.
     public var finished: Bool
+    /// The number of the last `ChallengeChanged` the shown challenge reflects: an older signal or
+    /// view changes nothing, so a late reply never puts back a problem already replaced.
+    public var shownAsOf: UInt64
     /// Seconds the problem on screen had when it was first shown: the full length of the time bar.
     public var deadlineSpan: Int64 = 0
 
@@ -130,6 +138,7 @@ public struct CaptchaState: Equatable, Sendable {
         self.height = height
         awaitingOutcome = false
         finished = false
+        shownAsOf = 0
     }
 
     /// Seconds until answers are taken again; nil when not locked.
@@ -149,17 +158,20 @@ public struct CaptchaState: Equatable, Sendable {
         switch event {
         case .key(let key):
             return press(key)
-        case .challenge(let next):
-            show(next)
+        case .challenge(let next, let asOf):
             if status == .unreachable { status = nil }
-        case .answered(let outcome, let next):
+            show(next, asOf: asOf)
+        case .answered(let outcome, let next, let asOf):
             awaitingOutcome = false
             status = Self.status(for: outcome)
-            if let next { show(next) }
+            if let next { show(next, asOf: asOf) }
             if outcome == .dismissed {
                 finished = true
                 return .finished
             }
+        case .challengeChanged(let serial):
+            guard !finished, serial > shownAsOf else { return nil }
+            return .refresh
         case .agentUnreachable:
             awaitingOutcome = false
             status = .unreachable
@@ -209,8 +221,11 @@ public struct CaptchaState: Equatable, Sendable {
         return .submit(answer)
     }
 
-    /// A new problem makes a half-typed answer to the old one useless.
-    private mutating func show(_ next: CaptchaChallenge) {
+    /// A new problem makes a half-typed answer to the old one useless. A view older than the one
+    /// shown is dropped.
+    private mutating func show(_ next: CaptchaChallenge, asOf: UInt64) {
+        guard asOf >= shownAsOf else { return }
+        shownAsOf = asOf
         if let challenge, challenge.index != next.index || challenge.prompt != next.prompt { input = "" }
         if next.deadline != challenge?.deadline { deadlineSpan = max(0, next.deadline - now) }
         challenge = next

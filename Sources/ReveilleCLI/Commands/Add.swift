@@ -1,8 +1,8 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 
 struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +28,7 @@ struct Add: AsyncParsableCommand {
     func run() async throws {
         let changes = try changes()
         let client = try AgentClient.connect()
-        let reply = try await client.call("AddAlarm", [.vardict(AlarmCodec.encode(changes))])
+        let reply = try await client.call(.addAlarm, [.vardict(AlarmCodec.encode(changes))])
         let id = reply.first?.stringValue ?? ""
         print(output.json ? Output.json(["id": .string(id)]) : id)
         await client.reportWhenItRings(id)

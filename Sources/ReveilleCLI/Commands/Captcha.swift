@@ -6,7 +6,8 @@ struct Captcha: AsyncParsableCommand {
         discussion: """
             The problem is shown large and centred, with the time left as a bar. NO_COLOR turns colour off; \
             TERM=dumb gives plain text. Ctrl-C leaves the screen; the alarm keeps ringing. \
-            Exit status 0 once the alarm stops, 1 when left.
+            A snoozed alarm rings again. \
+            Exit status 0 once the alarm stops, 1 when left or when the alarm is neither ringing nor snoozed.
             """)
 
     @OptionGroup var alarm: AlarmReference

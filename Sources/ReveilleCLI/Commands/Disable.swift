@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Disable: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch an alarm off. A ringing or snoozed alarm cannot be switched off.")
@@ -7,6 +8,6 @@ struct Disable: AsyncParsableCommand {
     @OptionGroup var alarm: AlarmReference
 
     func run() async throws {
-        _ = try await alarm.call("SetEnabled", [.bool(false)])
+        _ = try await alarm.call(.setEnabled, [.bool(false)])
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import DBus
 import Glibc
+import ReveilleAPI
 
 struct Dismiss: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Start dismissing a ringing alarm: its challenge, here when run in a terminal, else in a new one.",
-        discussion: "Only a solved challenge stack stops an alarm. A snoozed alarm rings again while you solve it.")
+        discussion: "Only a solved challenge stack stops an alarm. A snoozed alarm rings again while you solve it; an alarm neither ringing nor snoozed is an error (exit status 1).")
 
     @OptionGroup var alarm: AlarmReference
 
@@ -13,12 +14,8 @@ struct Dismiss: AsyncParsableCommand {
         let client = try AgentClient.connect()
         let id = try await client.resolve(alarm.id)
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            _ = try await client.call("Dismiss", [.string(id)])
+            _ = try await client.call(.dismiss, [.string(id)])
             return
-        }
-        let state = try await client.call("GetAlarm", [.string(id)]).first?.vardictValue ?? [:]
-        if state["ringing"]?.boolValue != true, (state["snooze_count"]?.asInt64 ?? 0) > 0 {
-            _ = try await client.call("Trigger", [.string(id)])
         }
         guard try await CaptchaSession(client: client, id: id).run() else { throw ExitCode(1) }
     }

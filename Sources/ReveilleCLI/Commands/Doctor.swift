@@ -1,8 +1,9 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 import LinuxEvents
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import SystemSupport
 
 struct Doctor: AsyncParsableCommand {
@@ -17,7 +18,7 @@ struct Doctor: AsyncParsableCommand {
         let paths = ConfigLocation(environment: Spawner.currentEnvironment())
         if let configProblem = paths.problem() { problems.append(configProblem) }
         let client = try AgentClient.connect()
-        let reply = try await client.call("Preflight")
+        let reply = try await client.call(.preflight)
         let ok = reply.first?.boolValue ?? false
         let reasons = reply.dropFirst().first?.arrayValue?.compactMap(\.stringValue) ?? []
         if output.json {
@@ -27,7 +28,7 @@ struct Doctor: AsyncParsableCommand {
             // only when there is something to explain: each answer looks at the whole desktop again.
             var details: [String: String] = [:]
             if !reasons.isEmpty {
-                for entry in try await client.call("PreflightDetails").first?.dictionaryEntries ?? [] {
+                for entry in try await client.call(.preflightDetails).first?.dictionaryEntries ?? [] {
                     if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
                 }
             }

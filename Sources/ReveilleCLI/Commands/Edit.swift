@@ -1,8 +1,8 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
-import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTime
 
 struct Edit: AsyncParsableCommand {
@@ -24,11 +24,11 @@ struct Edit: AsyncParsableCommand {
         let full = try await client.resolve(id)
         if time == nil, TimeExpression.needsTime(alarm.date) {
             // The next Monday depends on whether the alarm's time today has passed.
-            let stored = try await client.call("GetAlarm", [.string(full)]).first?.vardictValue?["time"]?.stringValue
+            let stored = try await client.call(.getAlarm, [.string(full)]).first?.vardictValue?["time"]?.stringValue
             let knownTime = stored.flatMap { try? AlarmText.parseTime($0) }
             changes = try self.changes(knownTime: knownTime)
         }
-        _ = try await client.call("UpdateAlarm", [.string(full), .vardict(AlarmCodec.encode(changes))])
+        _ = try await client.call(.updateAlarm, [.string(full), .vardict(AlarmCodec.encode(changes))])
         await client.reportWhenItRings(full)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Enable: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Switch an alarm on and say on stderr when it rings.")
@@ -9,7 +10,7 @@ struct Enable: AsyncParsableCommand {
     func run() async throws {
         let client = try AgentClient.connect()
         let full = try await client.resolve(alarm.id)
-        _ = try await client.call("SetEnabled", [.string(full), .bool(true)])
+        _ = try await client.call(.setEnabled, [.string(full), .bool(true)])
         await client.reportWhenItRings(full)
     }
 }

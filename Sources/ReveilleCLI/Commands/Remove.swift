@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Remove an alarm. A ringing or snoozed alarm cannot be removed.")
@@ -7,6 +8,6 @@ struct Remove: AsyncParsableCommand {
     @OptionGroup var alarm: AlarmReference
 
     func run() async throws {
-        _ = try await alarm.call("RemoveAlarm")
+        _ = try await alarm.call(.removeAlarm)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Snooze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,7 @@ struct Snooze: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let until = try await alarm.call("Snooze").first?.asInt64 ?? 0
+        let until = try await alarm.call(.snooze).first?.asInt64 ?? 0
         print(output.json ? Output.json(["until": .int64(until)]) : "Snoozed until \(Output.localTime(until))")
     }
 }

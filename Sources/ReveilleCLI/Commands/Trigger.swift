@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import ReveilleAPI
 
 struct Trigger: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Ring an alarm now, as if it were due.")
@@ -7,6 +8,6 @@ struct Trigger: AsyncParsableCommand {
     @OptionGroup var alarm: AlarmReference
 
     func run() async throws {
-        _ = try await alarm.call("Trigger")
+        _ = try await alarm.call(.trigger)
     }
 }

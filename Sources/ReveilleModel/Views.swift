@@ -26,4 +26,15 @@ public struct ChallengeView: Equatable, Sendable {
     public var deadline: Instant?
     public var attempts: Int
     public var lockedUntil: Instant?
+
+    public init(index: Int, total: Int, kind: Challenge.Kind, prompt: String, deadline: Instant?, attempts: Int,
+                lockedUntil: Instant?) {
+        self.index = index
+        self.total = total
+        self.kind = kind
+        self.prompt = prompt
+        self.deadline = deadline
+        self.attempts = attempts
+        self.lockedUntil = lockedUntil
+    }
 }

@@ -143,7 +143,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension AlarmChanges {
     /// Takes every field `other` sets.
-    mutating func merge(_ other: AlarmChanges) {
+    public mutating func merge(_ other: AlarmChanges) {
         label = other.label ?? label
         time = other.time ?? time
         date = other.date ?? date
