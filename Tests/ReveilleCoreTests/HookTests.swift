@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleModel
 import ReveilleTestSupport
 import ReveilleTime
 import Testing
