@@ -10,6 +10,7 @@ import ReveilleTime
 public struct ManagerService: Sendable {
     let core: AgentCore
     let version: String
+    let encodings = AlarmEncodings()
 
     public init(core: AgentCore, version: String) {
         self.core = core
@@ -39,8 +40,8 @@ public struct ManagerService: Sendable {
                 method("GetAlarm", in: "s", out: "a{sv}", ["id"], ["alarm"]) { args in
                     [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
-                method("ListAlarms", out: "aa{sv}", [], ["alarms"]) { _ in
-                    [.vardictArray(await core.list().map(AlarmCodec.encode))]
+                ExportedMethod("ListAlarms", out: "aa{sv}", outArgs: ["alarms"]) { [encodings] _ in
+                    .vardictArray(try encodings.encoded(await core.list()))
                 },
                 method("Trigger", in: "s", ["id"]) { args in
                     try await core.trigger(try alarmID(args[0]))
@@ -157,6 +158,12 @@ private extension ExportedMethod {
         gated.handler = { call in
             do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
             return try await handler(call)
+        }
+        if let encoded = encodedHandler {
+            gated.encodedHandler = { call in
+                do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
+                return try await encoded(call)
+            }
         }
         return gated
     }
