@@ -125,8 +125,19 @@ public final class LiveSound: SoundOutput {
 
     public func release(_ id: AlarmID) {
         let prepared = state.withLock { $0.prepared.removeValue(forKey: id) }
-        guard let stream = prepared?.stream else { return }
-        thread.schedule { stream.stop() }
+        thread.schedule { [self] in
+            prepared?.stream?.stop()
+            disconnectIfIdle()
+        }
+    }
+
+    /// Nothing rings or is about to: the connection to the server (its thread, its buffers) goes
+    /// until the next preparation or start makes a new one.
+    private func disconnectIfIdle() {
+        state.withLock { state in
+            guard state.wanted.isEmpty, state.prepared.isEmpty, state.raisedSink == nil else { return }
+            state.player = nil
+        }
     }
 
     public func raise(_ id: AlarmID, volume: Double) {
@@ -147,6 +158,7 @@ public final class LiveSound: SoundOutput {
             silence(id)
             if reported != nil { onProblem(id, nil) }
             if state.withLock({ $0.wanted.isEmpty }) { restoreSink() }
+            disconnectIfIdle()
         }
     }
 
