@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 // Large replies built from many parts that rarely change (ListAlarms) are marshalled here, in
 // Swift, once per part: a part keeps its wire bytes, and a reply is those bytes copied in one
@@ -30,6 +31,14 @@ public struct EncodedVardict: Hashable, Sendable {
 public struct EncodedBody: Sendable {
     public let signature: Signature
     let bytes: [UInt8]
+    /// The first reply made with this body, once libdbus has checked it: later replies copy it
+    /// and change only whom they answer, so that the same body is checked once, not per call.
+    let checked = CheckedReply()
+
+    init(signature: Signature, bytes: [UInt8]) {
+        self.signature = signature
+        self.bytes = bytes
+    }
 
     /// An `aa{sv}` of already encoded dictionaries, written in one pass.
     public static func vardictArray(_ dictionaries: [EncodedVardict]) -> EncodedBody {
@@ -47,6 +56,11 @@ public struct EncodedBody: Sendable {
     public func values() throws(DBusError) -> [Value] {
         try Message.methodReturn(replyingTo: 1, destination: nil, body: self).arguments()
     }
+}
+
+/// Holds a reply libdbus loaded, never sent itself: only its copies are.
+final class CheckedReply: Sendable {
+    let message = Mutex<Message?>(nil)
 }
 
 /// Appends values in D-Bus wire form; offsets count from the start of the body, which is 8-aligned.
@@ -140,7 +154,20 @@ extension Message {
     /// destination, the reply serial, then the signature. libdbus loads no message without a serial, and
     /// `dbus_message_copy` clears it again, so that the connection numbers the reply as any other.
     func methodReturn(body: EncodedBody) throws(DBusError) -> Message {
-        try Self.methodReturn(replyingTo: dbus_message_get_serial(raw), destination: sender, body: body)
+        let serial = dbus_message_get_serial(raw)
+        if let checked = body.checked.message.withLock({ $0 }) {
+            guard let copy = dbus_message_copy(checked.raw) else {
+                throw DBusError(name: DBusError.Name.noMemory, message: "libdbus could not copy a message")
+            }
+            let reply = Message(owning: copy)
+            let readdressed = dbus_message_set_reply_serial(reply.raw, serial) != 0
+                && dbus_message_set_destination(reply.raw, sender) != 0
+            guard readdressed else { throw DBusError(name: DBusError.Name.noMemory, message: "libdbus could not address a message") }
+            return reply
+        }
+        let reply = try Self.methodReturn(replyingTo: serial, destination: sender, body: body)
+        body.checked.message.withLock { $0 = reply }
+        return reply
     }
 
     static func methodReturn(replyingTo serial: UInt32, destination: String?, body: EncodedBody) throws(DBusError) -> Message {

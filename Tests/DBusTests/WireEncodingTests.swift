@@ -34,6 +34,22 @@ private func marshalled(_ message: Message) -> [UInt8] {
     }
 }
 
+@Test func aBodyAnsweringSeveralCallsAnswersEachAsLibdbusWould() throws {
+    let body = EncodedBody.vardictArray(try dictionaries.map(EncodedVardict.init))
+    for (serial, sender) in [(UInt32(3), ":1.4"), (9, ":1.200"), (12, ":1.4")] {
+        let call = try Message.methodCall(destination: "org.example.A", path: "/a", interface: "org.example.A", member: "List")
+        dbus_message_set_serial(call.raw, serial)
+        #expect(dbus_message_set_sender(call.raw, sender) != 0)
+        let expected = try call.methodReturn()
+        try expected.append([.vardictArray(dictionaries)])
+        let encoded = try call.methodReturn(body: body)
+        #expect(dbus_message_get_serial(encoded.raw) == 0)
+        #expect(dbus_message_get_reply_serial(encoded.raw) == serial)
+        #expect(encoded.sender == nil)
+        #expect(marshalled(encoded) == marshalled(expected), "reply to \(serial) from \(sender)")
+    }
+}
+
 @Test func anEncodedBodyReadsBackAsTheValuesItWasMadeFrom() throws {
     let body = EncodedBody.vardictArray(try dictionaries.map(EncodedVardict.init))
     #expect(body.signature == "aa{sv}")

@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    @Test func theListIsMadeAgainOnlyWhenAnAlarmOrTheOrderChanged() throws {
+        let encodings = AlarmEncodings()
+        let snapshots = [Self.snapshot(Self.first), Self.snapshot(Self.second, nextFire: 200)]
+        #expect(try encodings.list(snapshots).values() == Self.fresh(snapshots))
+        #expect(try encodings.list(snapshots).values() == Self.fresh(snapshots))
+        let reordered = Array(snapshots.reversed())
+        #expect(try encodings.list(reordered).values() == Self.fresh(reordered))
+        let renamed = [Self.snapshot(Self.first, label: "renamed"), Self.snapshot(Self.second, nextFire: 200)]
+        #expect(try encodings.list(renamed).values() == Self.fresh(renamed))
+        #expect(try encodings.list([]).values() == Self.fresh([]))
+    }
+
     @Test func aRemovedAlarmIsForgotten() throws {
         let encodings = AlarmEncodings()
         _ = try encodings.encoded([Self.snapshot(Self.first), Self.snapshot(Self.second)])

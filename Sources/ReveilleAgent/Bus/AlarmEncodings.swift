@@ -12,9 +12,30 @@ final class AlarmEncodings: Sendable {
     }
 
     private let entries = Mutex<[AlarmID: Entry]>([:])
+    /// The last list made, reused while no alarm changed.
+    private let last = Mutex<(order: [AlarmID], body: EncodedBody)?>(nil)
+
+    /// The `aa{sv}` of `snapshots`: the last one again when nothing changed, so that libdbus
+    /// checks it once rather than on every call.
+    func list(_ snapshots: [AlarmSnapshot]) throws(DBusError) -> EncodedBody {
+        var changed = false
+        let encoded = try encoded(snapshots, changed: &changed)
+        let order = snapshots.map(\.alarm.id)
+        return last.withLock { last in
+            if !changed, let last, last.order == order { return last.body }
+            let body = EncodedBody.vardictArray(encoded)
+            last = (order, body)
+            return body
+        }
+    }
 
     /// The encodings of `snapshots`, in their order; an alarm that changed in any field is encoded again.
     func encoded(_ snapshots: [AlarmSnapshot]) throws(DBusError) -> [EncodedVardict] {
+        var changed = false
+        return try encoded(snapshots, changed: &changed)
+    }
+
+    private func encoded(_ snapshots: [AlarmSnapshot], changed: inout Bool) throws(DBusError) -> [EncodedVardict] {
         try entries.withLock { (entries) throws(DBusError) -> [EncodedVardict] in
             var result: [EncodedVardict] = []
             result.reserveCapacity(snapshots.count)
@@ -22,6 +43,7 @@ final class AlarmEncodings: Sendable {
                 if let entry = entries[snapshot.alarm.id], entry.snapshot == snapshot {
                     result.append(entry.encoded)
                 } else {
+                    changed = true
                     let encoded = try EncodedVardict(AlarmCodec.encode(snapshot))
                     entries[snapshot.alarm.id] = Entry(snapshot: snapshot, encoded: encoded)
                     result.append(encoded)

@@ -41,7 +41,7 @@ public struct ManagerService: Sendable {
                     [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
                 ExportedMethod("ListAlarms", out: "aa{sv}", outArgs: ["alarms"]) { [encodings] _ in
-                    .vardictArray(try encodings.encoded(await core.list()))
+                    try encodings.list(await core.list())
                 },
                 method("Trigger", in: "s", ["id"]) { args in
                     try await core.trigger(try alarmID(args[0]))
