@@ -196,3 +196,30 @@ extension Message {
         return Message(owning: copy)
     }
 }
+
+// MARK: Looking at messages whole, to compare replies made both ways
+
+extension Message {
+    /// `dbus_message_get_serial`; 0 until the connection numbers the message.
+    var serial: UInt32 { dbus_message_get_serial(raw) }
+    /// `dbus_message_get_reply_serial`.
+    var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+
+    /// `dbus_message_set_serial` and `dbus_message_set_sender`, as a received call has them.
+    func setReceived(serial: UInt32, sender: String) {
+        dbus_message_set_serial(raw, serial)
+        _ = dbus_message_set_sender(raw, sender)
+    }
+
+    /// The whole message in wire form, numbered `serial` (`dbus_message_marshal`).
+    func marshalled(serial: UInt32) throws(DBusError) -> [UInt8] {
+        dbus_message_set_serial(raw, serial)
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &bytes, &length) != 0 else {
+            throw DBusError(name: DBusError.Name.noMemory, message: "libdbus could not marshal a message")
+        }
+        defer { dbus_free(bytes) }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(length)).map { $0 }
+    }
+}
