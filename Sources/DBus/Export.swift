@@ -26,6 +26,9 @@ public struct MethodCall: Sendable {
 /// becomes an error reply with that name, anything else `Error.Failed`.
 public typealias MethodHandler = @Sendable (MethodCall) async throws -> [Value]
 
+/// Answers a method call with its whole body already in wire form (see `EncodedBody`).
+public typealias EncodedMethodHandler = @Sendable (MethodCall) async throws -> EncodedBody
+
 /// One method of an exported interface.
 public struct ExportedMethod: Sendable {
     public var name: String
@@ -37,6 +40,8 @@ public struct ExportedMethod: Sendable {
     public var inArgs: [String]
     public var outArgs: [String]
     public var handler: MethodHandler
+    /// When set, the layer replies with this instead of `handler`, which then decodes what it gives.
+    public var encodedHandler: EncodedMethodHandler?
 
     public init(
         _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
@@ -48,6 +53,30 @@ public struct ExportedMethod: Sendable {
         self.inArgs = inArgs
         self.outArgs = outArgs
         self.handler = handler
+    }
+
+    /// A method whose reply body is built in wire form.
+    public init(
+        _ name: String, in inSignature: Signature = "", out outSignature: Signature,
+        inArgs: [String] = [], outArgs: [String] = [], encodedHandler: @escaping EncodedMethodHandler
+    ) {
+        self.init(name, in: inSignature, out: outSignature, inArgs: inArgs, outArgs: outArgs) { call in
+            try await encodedHandler(call).values()
+        }
+        self.encodedHandler = encodedHandler
+    }
+}
+
+/// What a handler answered: values to marshal, or a body already marshalled.
+private enum ReplyBody {
+    case values([Value])
+    case encoded(EncodedBody)
+
+    var signature: Signature {
+        switch self {
+        case .values(let values): Signature(of: values)
+        case .encoded(let body): body.signature
+        }
     }
 }
 
@@ -163,12 +192,16 @@ extension ConnectionCore {
             return reply(to: message, with: .failure(error))
         }
         Task {
-            let result: Result<[Value], DBusError>
+            let result: Result<ReplyBody, DBusError>
             do {
-                let values = try await invocation.method.handler(invocation.call)
-                result = Signature(of: values) == invocation.method.outSignature
-                    ? .success(values)
-                    : .failure(.failed("\(invocation.call.member) returned (\(Signature(of: values))) but declares (\(invocation.method.outSignature))"))
+                let body: ReplyBody = if let encoded = invocation.method.encodedHandler {
+                    .encoded(try await encoded(invocation.call))
+                } else {
+                    .values(try await invocation.method.handler(invocation.call))
+                }
+                result = body.signature == invocation.method.outSignature
+                    ? .success(body)
+                    : .failure(.failed("\(invocation.call.member) returned (\(body.signature)) but declares (\(invocation.method.outSignature))"))
             } catch {
                 result = .failure(DBusError(replyingTo: error))
             }
@@ -208,14 +241,16 @@ extension ConnectionCore {
     }
 
     /// On the queue: sends the method return or error reply, unless the caller asked for none.
-    private func reply(to call: Message, with result: Result<[Value], DBusError>) {
+    private func reply(to call: Message, with result: Result<ReplyBody, DBusError>) {
         guard !call.noReply else { return }
         do {
             let reply: Message
             switch result {
-            case .success(let values):
+            case .success(.values(let values)):
                 reply = try call.methodReturn()
                 do { try reply.append(values) } catch { return self.reply(to: call, with: .failure(error)) }
+            case .success(.encoded(let body)):
+                do { reply = try call.methodReturn(body: body) } catch { return self.reply(to: call, with: .failure(error)) }
             case .failure(let error):
                 reply = try call.errorReply(error)
             }

@@ -54,8 +54,34 @@ extension AgentCore {
         deadlines += lockoutEnds.values
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
+        deadlines += prepareRings()
         world.timer.arm(at: deadlines.min())
         publish()
+    }
+
+    /// Asks the sound to get ready for the rings due within `PrepareRing.lead`, drops the
+    /// preparations of rings that moved or changed, and returns when the next ones are due.
+    private func prepareRings() -> [Instant] {
+        let rule = PrepareRing()
+        var upcoming: [AlarmID: PreparedRing] = [:]
+        for (id, due) in nextFires { if let alarm = alarms[id] { upcoming[id] = PreparedRing(due: due, alarm: alarm) } }
+        for run in runs.values {
+            if let until = run.snoozedUntil, let alarm = alarms[run.alarmId] { upcoming[run.alarmId] = PreparedRing(due: until, alarm: alarm) }
+        }
+        for (id, prepared) in preparedRings where upcoming[id] != prepared {
+            preparedRings[id] = nil
+            world.sound.release(id)
+        }
+        var later: [Instant] = []
+        for (id, ring) in upcoming where preparedRings[id] == nil {
+            if rule.isDue(ring.due, now: now) {
+                preparedRings[id] = ring
+                world.sound.prepare(id, sound: ring.sound, volume: ring.volume)
+            } else if rule.at(ring.due) > now {
+                later.append(rule.at(ring.due))
+            }
+        }
+        return later
     }
 
     /// Holds or releases the idle-suspend inhibitor; returns when it must be taken next, if not now.
@@ -90,6 +116,8 @@ extension AgentCore {
         persist(run, session: sessions[id])
         if wasPlanned { persistAlarm(id) }
         nudged.remove(id)
+        // The sound takes over what was prepared for this ring.
+        preparedRings[id] = nil
         startRingingEffects(id)
         emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
         runHook(.ring, id, due: due(of: run), snoozeCount: run.snoozeCount)
@@ -124,5 +152,18 @@ extension AgentCore {
         // already plays, and nobody reacted to it.
         world.sound.raise(id, volume: 1.0)
         showNotification(id)
+    }
+}
+
+/// A ring the sound was asked to get ready for: what it plays, and when.
+struct PreparedRing: Equatable {
+    var due: Instant
+    var sound: String
+    var volume: Double
+
+    init(due: Instant, alarm: Alarm) {
+        self.due = due
+        sound = alarm.sound
+        volume = alarm.volume
     }
 }

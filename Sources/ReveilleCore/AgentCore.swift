@@ -17,6 +17,8 @@ public actor AgentCore {
     var nextFires: [AlarmID: Instant] = [:]
     var runs: [AlarmID: AlarmRun] = [:]
     var sessions: [AlarmID: ChallengeSession] = [:]
+    /// Rings the sound was asked to get ready for, until they ring or change.
+    var preparedRings: [AlarmID: PreparedRing] = [:]
     /// Ringing alarms already nudged in their current ring.
     var nudged: Set<AlarmID> = []
     /// Lockouts whose end has not been announced yet.
@@ -88,18 +90,22 @@ public actor AgentCore {
     // MARK: Reading
 
     public func list() -> [AlarmSnapshot] {
-        alarms.values.map(snapshot).sorted { a, b in
-            switch (a.alarm.isEnabled, b.alarm.isEnabled) {
-            case (true, false): return true
-            case (false, true): return false
-            default: break
-            }
-            switch (a.nextFire, b.nextFire) {
-            case let (x?, y?) where x != y: return x < y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            default: return a.alarm.id < b.alarm.id
-            }
+        // Sorting positions, not snapshots: a snapshot is large, and a sort moves what it sorts.
+        let snapshots = alarms.values.map(snapshot)
+        return snapshots.indices.sorted { Self.listsBefore(snapshots[$0], snapshots[$1]) }.map { snapshots[$0] }
+    }
+
+    private static func listsBefore(_ a: AlarmSnapshot, _ b: AlarmSnapshot) -> Bool {
+        switch (a.alarm.isEnabled, b.alarm.isEnabled) {
+        case (true, false): return true
+        case (false, true): return false
+        default: break
+        }
+        switch (a.nextFire, b.nextFire) {
+        case let (x?, y?) where x != y: return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return a.alarm.id < b.alarm.id
         }
     }
 

@@ -93,6 +93,12 @@ public protocol SoundOutput: Sendable {
     /// (`force_audible`): it may have been muted since the alarm started.
     func raise(_ id: AlarmID, volume: Double)
     func stop(_ id: AlarmID)
+    /// Gets `sound` ready to start at once for `id` (decoded, its stream connected but silent):
+    /// a later `start` of the same sound and volume uses it. Nothing is heard, and a preparation
+    /// that fails changes nothing: `start` then does all the work itself.
+    func prepare(_ id: AlarmID, sound: String, volume: Double)
+    /// Drops what `prepare` made for `id` and has not started; a playing sound plays on.
+    func release(_ id: AlarmID)
 }
 
 /// Opens a terminal running the challenge for an alarm.

@@ -27,6 +27,7 @@ public final class PlayingSound: @unchecked Sendable {
         clip: AudioClip,
         ramp: GainRamp,
         loop: Bool,
+        corked: Bool = false,
         onEnd: (@Sendable (PlaybackState) -> Void)?
     ) throws(PulseError) {
         var spec = pa_sample_spec(
@@ -51,10 +52,10 @@ public final class PlayingSound: @unchecked Sendable {
         }
         self.feeder = StreamFeeder(clip: clip, loop: loop, ramp: ramp, mainloop: connection.mainloop, onEnd: onEnd)
         // From here on deinit disconnects and frees the stream if connecting fails.
-        try connection.withLock { () throws(PulseError) in try connect(spec: spec) }
+        try connection.withLock { () throws(PulseError) in try connect(spec: spec, corked: corked) }
     }
 
-    private func connect(spec: pa_sample_spec) throws(PulseError) {
+    private func connect(spec: pa_sample_spec, corked: Bool) throws(PulseError) {
         var spec = spec
         pa_stream_set_state_callback(stream, { stream, userdata in
             let feeder = StreamFeeder.from(userdata)
@@ -73,9 +74,11 @@ public final class PlayingSound: @unchecked Sendable {
             tlength: UInt32(pa_usec_to_bytes(UInt64(Self.targetLatency.wholeMicroseconds), &spec)),
             prebuf: unset, minreq: unset, fragsize: unset
         )
-        // ADJUST_LATENCY makes tlength the whole latency, the sink's own buffer included.
+        // ADJUST_LATENCY makes tlength the whole latency, the sink's own buffer included. A corked
+        // stream takes its first buffer in silence, so that uncorking it is heard at once.
+        let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | (corked ? PA_STREAM_START_CORKED.rawValue : 0))
         try connection.check(
-            pa_stream_connect_playback(stream, nil, &buffering, PA_STREAM_ADJUST_LATENCY, nil, nil),
+            pa_stream_connect_playback(stream, nil, &buffering, flags, nil, nil),
             "pa_stream_connect_playback"
         )
         try connection.wait("pa_stream_connect_playback") {
@@ -98,6 +101,15 @@ public final class PlayingSound: @unchecked Sendable {
     /// The corresponding C functions are `pa_stream_cork`, `pa_stream_flush` and `pa_stream_disconnect`.
     public func stop() {
         connection.withLock { disconnect() }
+    }
+
+    /// Starts a sound made corked (`SoundPlayer.play(…, corked: true)`): its buffered audio plays
+    /// at once. The corresponding C function is `pa_stream_cork`.
+    public func uncork() {
+        connection.withLock {
+            guard !disconnected, let operation = pa_stream_cork(stream, 0, nil, nil) else { return }
+            pa_operation_unref(operation)
+        }
     }
 
     /// Sets the volume (0...1, the scale of a desktop volume slider) at once, ending any fade-in.

@@ -28,6 +28,7 @@ public final class SoundPlayer: Sendable {
     ///     volumes still count on top (see `setDefaultSink` to force the sink audible).
     ///   - fadeIn: the sound starts at a tenth of `volume` and rises to it over this time.
     ///   - loop: repeat the clip until stopped; otherwise play it once and end as `.finished`.
+    ///   - corked: connect and fill the stream but play nothing until `PlayingSound.uncork()`.
     ///   - onEnd: called once, on a background queue, if playback ends other than by `stop()`
     ///     or dropping the sound: `.finished`, or `.failed` (such as `serverGone`). Capture the
     ///     `PlayingSound` weakly in it, or the two keep each other alive.
@@ -36,6 +37,7 @@ public final class SoundPlayer: Sendable {
         volume: Double,
         fadeIn: Duration = .seconds(20),
         loop: Bool = true,
+        corked: Bool = false,
         onEnd: (@Sendable (PlaybackState) -> Void)? = nil
     ) throws(PulseError) -> PlayingSound {
         let fadeFrames = Int(Double(fadeIn.wholeMicroseconds) * Double(clip.sampleRate) / 1_000_000)
@@ -44,6 +46,7 @@ public final class SoundPlayer: Sendable {
             clip: clip,
             ramp: GainRamp(volume: volume, fadeFrames: fadeFrames),
             loop: loop,
+            corked: corked,
             onEnd: onEnd
         )
     }

@@ -49,7 +49,7 @@ import Testing
         try await f.core.setEnabled(off, false)
         #expect(await f.core.list().map(\.alarm.id) == [soon, late, off])
         #expect(await f.core.nextFire?.id == soon)
-        #expect(f.fakes.timer.armedAt == mondayMorning.adding(seconds: 30 * 60))
+        #expect(f.fakes.timer.armedAt == PrepareRing().at(mondayMorning.adding(seconds: 30 * 60)))
     }
 
     @Test func aFailedWriteChangesNothing() async throws {

@@ -47,7 +47,7 @@ import Testing
         f.fakes.clock.set(Self.monday(6))
         await f.fakes.timer.clockSet()
         #expect(try await f.core.get(id).nextFire == Self.monday(7))
-        #expect(f.fakes.timer.armedAt == Self.monday(7))
+        #expect(f.fakes.timer.armedAt == PrepareRing().at(Self.monday(7)))
 
         await f.fireTimer()
         #expect(await f.core.ringingAlarms == [id])
@@ -128,7 +128,7 @@ import Testing
         f.fakes.clock.set(Self.monday(4))
         await f.fakes.timer.clockSet()
         #expect(try await f.core.get(id).nextFire == until)
-        #expect(f.fakes.timer.armedAt == until)
+        #expect(f.fakes.timer.armedAt == PrepareRing().at(until))
     }
 
     @Test func theLastOccurrenceSurvivesARestartSoNothingIsReportedOrRungTwice() async throws {

@@ -37,8 +37,16 @@ struct CoreFixture {
         return try await core.add(changes)
     }
 
-    /// Moves the clock to the timer's deadline and fires it.
+    /// Moves the clock to the timer's deadline and fires it; a wake that only prepared a ring
+    /// (`PrepareRing.lead` before it) goes on to the ring.
     func fireTimer() async {
+        await fireTimerOnce()
+        let ringAt = fakes.clock.now().adding(seconds: PrepareRing.lead)
+        if fakes.timer.armedAt == ringAt, fakes.sound.hasPreparations { await fireTimerOnce() }
+    }
+
+    /// Moves the clock to the timer's deadline and fires it, once.
+    func fireTimerOnce() async {
         if let at = fakes.timer.armedAt, at > fakes.clock.now() { fakes.clock.set(at) }
         await core.wake()
     }

@@ -63,7 +63,7 @@ import Testing
         f.fakes.store.failWrites(false)
         await f.fireTimer()
         #expect(f.fakes.store.contents.openRuns.first?.snoozedUntil == until)
-        #expect(f.fakes.timer.armedAt == until)
+        #expect(f.fakes.timer.armedAt == PrepareRing().at(until))
     }
 
     @Test func theLastOccurrenceOfARingThatCouldNotBeSavedIsSavedOnceTheDiskHasRoom() async throws {

@@ -165,7 +165,11 @@ public final class FakeSound: SoundOutput {
     private let raises = Mutex<[AlarmID]>([])
     private let journal: EffectJournal
     public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
-    public func start(_ id: AlarmID, sound: String, volume: Double) { playing.withLock { $0[id] = volume } }
+    public func start(_ id: AlarmID, sound: String, volume: Double) {
+        let prepared = preparations.withLock { $0.removeValue(forKey: id) }
+        if prepared == Preparation(sound: sound, volume: volume) { startsFromPreparation.withLock { $0.append(id) } }
+        playing.withLock { $0[id] = volume }
+    }
     public func raise(_ id: AlarmID, volume: Double) {
         raises.withLock { $0.append(id) }
         playing.withLock { if $0[id] != nil { $0[id] = volume } }
@@ -176,6 +180,38 @@ public final class FakeSound: SoundOutput {
         if playing.withLock({ $0.removeValue(forKey: id) }) != nil { journal.record("sound of \(id) stops") }
     }
     public func isPlaying(_ id: AlarmID) -> Bool { playing.withLock { $0[id] != nil } }
+
+    /// A preparation the sound holds: what it would play.
+    public struct Preparation: Equatable, Sendable {
+        public var sound: String
+        public var volume: Double
+
+        public init(sound: String, volume: Double) {
+            self.sound = sound
+            self.volume = volume
+        }
+    }
+    private let preparations = Mutex<[AlarmID: Preparation]>([:])
+    private let startsFromPreparation = Mutex<[AlarmID]>([])
+    private let released = Mutex<[AlarmID]>([])
+    /// When set, preparations fail as a missing sound server makes them: nothing is kept.
+    public let failingPreparations = Mutex(false)
+
+    public func prepare(_ id: AlarmID, sound: String, volume: Double) {
+        guard !failingPreparations.withLock({ $0 }) else { return }
+        preparations.withLock { $0[id] = Preparation(sound: sound, volume: volume) }
+    }
+    public func release(_ id: AlarmID) {
+        released.withLock { $0.append(id) }
+        preparations.withLock { _ = $0.removeValue(forKey: id) }
+    }
+    /// What is prepared for `id` and not yet started or released.
+    public func preparation(of id: AlarmID) -> Preparation? { preparations.withLock { $0[id] } }
+    public var hasPreparations: Bool { preparations.withLock { !$0.isEmpty } }
+    /// Alarms whose sound started from what was prepared, in order.
+    public var startedPrepared: [AlarmID] { startsFromPreparation.withLock { $0 } }
+    /// Alarms whose preparation was released, in order.
+    public var releases: [AlarmID] { released.withLock { $0 } }
     /// How loud the sound of `id` plays now; nil when it does not.
     public func volume(of id: AlarmID) -> Double? { playing.withLock { $0[id] } }
 }

@@ -13,6 +13,8 @@ public struct ManagerService: Sendable {
     let version: String
     /// Told who shows a challenge, so that a closed captcha reaches the core.
     let clients: ChallengeClients?
+    /// Each alarm's a{sv} in wire form, kept until the alarm changes.
+    let encodings = AlarmEncodings()
 
     public init(core: AgentCore, version: String, clients: ChallengeClients? = nil) {
         self.core = core
@@ -43,8 +45,8 @@ public struct ManagerService: Sendable {
                 method(.getAlarm) { args in
                     [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
-                method(.listAlarms) { _ in
-                    [.vardictArray(await core.list().map(AlarmCodec.encode))]
+                encodedMethod(.listAlarms) { [encodings] _ in
+                    try encodings.list(await core.list())
                 },
                 method(.trigger) { args in
                     try await core.trigger(try alarmID(args[0]))
@@ -141,6 +143,14 @@ private func method(_ method: BusMethod, _ body: @escaping @Sendable ([Value]) a
     methodSeeingCaller(method) { call in try await body(call.arguments) }
 }
 
+/// A row whose reply body is already in wire form.
+private func encodedMethod(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> EncodedBody) -> ExportedMethod {
+    let shape = method.shape
+    return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
+        do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
+    }
+}
+
 /// A row whose handler needs to know who calls (its `sender`).
 private func methodSeeingCaller(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> [Value]) -> ExportedMethod {
     let shape = method.shape
@@ -168,6 +178,12 @@ private extension ExportedMethod {
         gated.handler = { call in
             do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
             return try await handler(call)
+        }
+        if let encoded = encodedHandler {
+            gated.encodedHandler = { call in
+                do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
+                return try await encoded(call)
+            }
         }
         return gated
     }

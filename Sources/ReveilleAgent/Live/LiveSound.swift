@@ -47,6 +47,8 @@ public final class LiveSound: SoundOutput {
         /// Alarms that should sound, whether or not they do.
         var wanted: [AlarmID: Wanted] = [:]
         var nextAttempt = 0
+        /// Rings made ready ahead (`prepare`), until they start or are released.
+        var prepared: [AlarmID: Prepared] = [:]
         /// The default sink as it was before `force_audible` raised it, on the server raised.
         var raisedSink: (player: SoundPlayer, before: SinkState)?
     }
@@ -67,6 +69,23 @@ public final class LiveSound: SoundOutput {
             let lines = [decoded?.fallbackNote, failures > 0 ? LiveSound.silentNotice : nil].compactMap { $0 }
             return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
+    }
+
+    /// A ring made ready: its sound decoded and, when the server answered, a corked stream
+    /// already holding its first audio.
+    private struct Prepared {
+        var sound: String
+        var volume: Double
+        /// Tells this preparation from a later one for the same alarm.
+        var token: Int
+        var decoded: AlarmSound?
+        var stream: PlayingSound?
+        /// Set once the stream plays for a start: where its failure goes from then on.
+        var startedAttempt: StartedAttempt?
+    }
+
+    private final class StartedAttempt: Sendable {
+        let attempt = Mutex<Int?>(nil)
     }
 
     public init(environment: [String: String], fadeInSeconds: Int64, forceAudible: Bool,
@@ -95,6 +114,32 @@ public final class LiveSound: SoundOutput {
         }
     }
 
+    public func prepare(_ id: AlarmID, sound: String, volume: Double) {
+        let token = state.withLock { state in
+            state.nextAttempt += 1
+            state.prepared[id] = Prepared(sound: sound, volume: volume, token: state.nextAttempt)
+            return state.nextAttempt
+        }
+        thread.schedule { [self] in makeReady(id, token: token) }
+    }
+
+    public func release(_ id: AlarmID) {
+        let prepared = state.withLock { $0.prepared.removeValue(forKey: id) }
+        thread.schedule { [self] in
+            prepared?.stream?.stop()
+            disconnectIfIdle()
+        }
+    }
+
+    /// Nothing rings or is about to: the connection to the server (its thread, its buffers) goes
+    /// until the next preparation or start makes a new one.
+    private func disconnectIfIdle() {
+        state.withLock { state in
+            guard state.wanted.isEmpty, state.prepared.isEmpty, state.raisedSink == nil else { return }
+            state.player = nil
+        }
+    }
+
     public func raise(_ id: AlarmID, volume: Double) {
         thread.schedule { [self] in
             let playing = state.withLock { state in
@@ -113,6 +158,7 @@ public final class LiveSound: SoundOutput {
             silence(id)
             if reported != nil { onProblem(id, nil) }
             if state.withLock({ $0.wanted.isEmpty }) { restoreSink() }
+            disconnectIfIdle()
         }
     }
 
@@ -146,9 +192,77 @@ public final class LiveSound: SoundOutput {
 
     // MARK: On the sound thread from here on
 
+    /// Decodes the sound and connects its stream corked. Whatever fails here is left for `play`,
+    /// which does it all again at the due second.
+    private func makeReady(_ id: AlarmID, token: Int) {
+        guard let prepared = state.withLock({ $0.prepared[id] }), prepared.token == token else { return }
+        let decoded = AlarmSound.load(prepared.sound, fallbackName: Alarm.defaultSound, environment: environment)
+        let startedAttempt = StartedAttempt()
+        var stream: PlayingSound?
+        do {
+            stream = try player().play(decoded.clip, volume: prepared.volume, fadeIn: fadeIn, loop: true, corked: true) { [weak self] end in
+                guard case .failed = end, let self else { return }
+                self.thread.schedule {
+                    if let attempt = startedAttempt.attempt.withLock({ $0 }) { return self.failed(id, attempt: attempt) }
+                    // Not started yet: forget the stream, and start as if nothing had been prepared.
+                    self.state.withLock { state in
+                        if state.prepared[id]?.token == token { state.prepared[id]?.stream = nil }
+                    }
+                }
+            }
+        } catch {
+            Log.shared.info("cannot prepare the alarm sound for \(id) ahead: \(error)")
+        }
+        let kept = state.withLock { state -> Bool in
+            guard state.prepared[id]?.token == token else { return false }
+            state.prepared[id]?.decoded = decoded
+            state.prepared[id]?.stream = stream
+            state.prepared[id]?.startedAttempt = startedAttempt
+            return true
+        }
+        if !kept { stream?.stop() }
+    }
+
+    /// Starts what `prepare` made for this very sound and volume, if its stream still stands.
+    private func startPrepared(_ id: AlarmID, _ wanted: Wanted) -> Bool {
+        let prepared = state.withLock { state -> Prepared? in
+            guard let prepared = state.prepared.removeValue(forKey: id) else { return nil }
+            guard prepared.sound == wanted.sound, prepared.volume == wanted.volume else {
+                prepared.stream?.stop()
+                return nil
+            }
+            if let decoded = prepared.decoded, state.wanted[id]?.attempt == wanted.attempt { state.wanted[id]?.decoded = decoded }
+            return prepared
+        }
+        guard let prepared, let stream = prepared.stream, stream.state == .playing,
+              let player = state.withLock({ $0.player }), player.isConnected else {
+            prepared?.stream?.stop()
+            return false
+        }
+        prepared.startedAttempt?.attempt.withLock { $0 = wanted.attempt }
+        stream.uncork()
+        let current = state.withLock { state -> Bool in
+            guard state.wanted[id]?.attempt == wanted.attempt else { return false }
+            state.playing[id] = stream
+            state.wanted[id]?.failures = 0
+            return true
+        }
+        guard current else {
+            stream.stop()
+            return true
+        }
+        if let note = prepared.decoded?.fallbackNote {
+            Log.shared.warning("the alarm sound '\(wanted.sound)' for \(id) cannot play. \(note)")
+        }
+        report(id)
+        makeAudible(player)
+        return true
+    }
+
     private func play(_ id: AlarmID, attempt: Int) {
         guard let wanted = state.withLock({ $0.wanted[id] }), wanted.attempt == attempt else { return }
-        let sound = wanted.decoded ?? decode(id, wanted)
+        if startPrepared(id, wanted) { return }
+        let sound = state.withLock({ $0.wanted[id]?.decoded }) ?? wanted.decoded ?? decode(id, wanted)
         do {
             let player = try player()
             makeAudible(player)

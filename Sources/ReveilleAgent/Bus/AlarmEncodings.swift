@@ -1,0 +1,64 @@
+import DBus
+import ReveilleAPI
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import Synchronization
+
+/// Each alarm's `a{sv}` in wire form, kept until its snapshot changes, so that ListAlarms only copies bytes.
+final class AlarmEncodings: Sendable {
+    private struct Entry {
+        var snapshot: AlarmSnapshot
+        var encoded: EncodedVardict
+    }
+
+    private let entries = Mutex<[AlarmID: Entry]>([:])
+    /// The last list made, reused while no alarm changed.
+    private let last = Mutex<(order: [AlarmID], body: EncodedBody)?>(nil)
+
+    /// The `aa{sv}` of `snapshots`: the last one again when nothing changed, so that libdbus
+    /// checks it once rather than on every call.
+    func list(_ snapshots: [AlarmSnapshot]) throws(DBusError) -> EncodedBody {
+        var changed = false
+        let encoded = try encoded(snapshots, changed: &changed)
+        let order = snapshots.map(\.alarm.id)
+        return last.withLock { last in
+            if !changed, let last, last.order == order { return last.body }
+            let body = EncodedBody.vardictArray(encoded)
+            last = (order, body)
+            return body
+        }
+    }
+
+    /// The encodings of `snapshots`, in their order; an alarm that changed in any field is encoded again.
+    func encoded(_ snapshots: [AlarmSnapshot]) throws(DBusError) -> [EncodedVardict] {
+        var changed = false
+        return try encoded(snapshots, changed: &changed)
+    }
+
+    private func encoded(_ snapshots: [AlarmSnapshot], changed: inout Bool) throws(DBusError) -> [EncodedVardict] {
+        try entries.withLock { (entries) throws(DBusError) -> [EncodedVardict] in
+            var result: [EncodedVardict] = []
+            result.reserveCapacity(snapshots.count)
+            for snapshot in snapshots {
+                if let entry = entries[snapshot.alarm.id], entry.snapshot == snapshot {
+                    result.append(entry.encoded)
+                } else {
+                    changed = true
+                    let encoded = try EncodedVardict(AlarmCodec.encode(snapshot))
+                    entries[snapshot.alarm.id] = Entry(snapshot: snapshot, encoded: encoded)
+                    result.append(encoded)
+                }
+            }
+            // Every listed alarm is now in; anything more is a removed alarm.
+            if entries.count > snapshots.count {
+                let listed = Set(snapshots.map(\.alarm.id))
+                entries = entries.filter { listed.contains($0.key) }
+            }
+            return result
+        }
+    }
+
+    /// How many alarms are held, for tests.
+    var count: Int { entries.withLock(\.count) }
+}

@@ -1,0 +1,68 @@
+import DBus
+import ReveilleAPI
+@testable import ReveilleAgent
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+import Testing
+
+@Suite struct AlarmEncodingsTests {
+    static func snapshot(_ id: String, label: String = "wake", nextFire: Int64? = 100) -> AlarmSnapshot {
+        let alarm = Alarm(id: AlarmID(id)!, time: WallTime(hour: 7, minute: 30)!, label: label,
+                          challenges: [Challenge(id: ChallengeID("c"), params: .math(difficulty: .easy, timeLimit: 60), orderIndex: 0)])
+        return AlarmSnapshot(alarm: alarm, nextFire: nextFire.map(Instant.init(secondsSinceEpoch:)), snoozeCount: 0, ringing: false)
+    }
+
+    static let first = "12345678-1234-4234-8234-123456789abc"
+    static let second = "22345678-1234-4234-8234-123456789abc"
+
+    /// What ListAlarms would have sent without the cache.
+    static func fresh(_ snapshots: [AlarmSnapshot]) throws -> [Value] {
+        [.vardictArray(snapshots.map(AlarmCodec.encode))]
+    }
+
+    static func listed(_ encodings: AlarmEncodings, _ snapshots: [AlarmSnapshot]) throws -> [Value] {
+        try EncodedBody.vardictArray(encodings.encoded(snapshots)).values()
+    }
+
+    @Test func listingTwiceGivesWhatEncodingEachAlarmAnewGives() throws {
+        let encodings = AlarmEncodings()
+        let snapshots = [Self.snapshot(Self.first), Self.snapshot(Self.second, label: "two", nextFire: nil)]
+        #expect(try Self.listed(encodings, snapshots) == Self.fresh(snapshots))
+        #expect(try Self.listed(encodings, snapshots) == Self.fresh(snapshots))
+    }
+
+    @Test func anAlarmThatChangedIsEncodedAgain() throws {
+        let encodings = AlarmEncodings()
+        _ = try encodings.encoded([Self.snapshot(Self.first), Self.snapshot(Self.second)])
+        var ringing = Self.snapshot(Self.second)
+        ringing.ringing = true
+        ringing.nextFire = nil
+        for changed in [[Self.snapshot(Self.first, label: "renamed"), Self.snapshot(Self.second)],
+                        [Self.snapshot(Self.first, nextFire: 200), ringing]] {
+            #expect(try Self.listed(encodings, changed) == Self.fresh(changed))
+        }
+    }
+
+    @Test func theListIsMadeAgainOnlyWhenAnAlarmOrTheOrderChanged() throws {
+        let encodings = AlarmEncodings()
+        let snapshots = [Self.snapshot(Self.first), Self.snapshot(Self.second, nextFire: 200)]
+        #expect(try encodings.list(snapshots).values() == Self.fresh(snapshots))
+        #expect(try encodings.list(snapshots).values() == Self.fresh(snapshots))
+        let reordered = Array(snapshots.reversed())
+        #expect(try encodings.list(reordered).values() == Self.fresh(reordered))
+        let renamed = [Self.snapshot(Self.first, label: "renamed"), Self.snapshot(Self.second, nextFire: 200)]
+        #expect(try encodings.list(renamed).values() == Self.fresh(renamed))
+        #expect(try encodings.list([]).values() == Self.fresh([]))
+    }
+
+    @Test func aRemovedAlarmIsForgotten() throws {
+        let encodings = AlarmEncodings()
+        _ = try encodings.encoded([Self.snapshot(Self.first), Self.snapshot(Self.second)])
+        #expect(encodings.count == 2)
+        let remaining = [Self.snapshot(Self.second)]
+        #expect(try Self.listed(encodings, remaining) == Self.fresh(remaining))
+        #expect(encodings.count == 1)
+    }
+}
