@@ -8,12 +8,7 @@ struct AlarmOptions: ParsableArguments {
     @Option(help: "A label shown when it rings (at most 256 characters).")
     var label: String?
 
-    @Option(name: .customLong("repeat"), help: "Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")
-    var repeatDays: String?
-
-    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.",
-            completion: .list(dayWords))
-    var date: String?
+    @OptionGroup var days: DayOptions
 
     @Option(help: "A sound-theme name (alarm-clock-elapsed) or an absolute file path.")
     var sound: String?
@@ -33,15 +28,12 @@ struct AlarmOptions: ParsableArguments {
     /// The changes these options and the time argument ask for. Bad values are usage errors (exit status 2).
     func changes(timeWords: [String], knownTime: WallTime? = nil, at clock: LocalNow) throws(CLIError) -> AlarmChanges {
         var changes = AlarmChanges()
-        let when = try TimeExpression(words: timeWords, dayText: date, knownTime: knownTime, at: clock)
+        let when = try TimeExpression(words: timeWords, dayText: days.date, knownTime: knownTime, at: clock)
         changes.time = when.time
         changes.date = when.date
         changes.inSeconds = when.inSeconds
         changes.label = label
-        if let repeatDays {
-            changes.repeatDays = repeatDays == "none" || repeatDays.isEmpty
-                ? [] : try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) }
-        }
+        changes.repeatDays = try days.repeatDays()
         if changes.inSeconds != nil, changes.repeatDays?.isEmpty == false {
             throw .usage("a relative time (+25m, in 1 hour) is for a one-time alarm; it cannot go with --repeat")
         }

@@ -22,7 +22,7 @@ struct Edit: AsyncParsableCommand {
         var changes = try changes()
         let client = try AgentClient.connect()
         let full = try await client.resolve(id)
-        if time == nil, TimeExpression.needsTime(alarm.date) {
+        if time == nil, TimeExpression.needsTime(alarm.days.date) {
             // The next Monday depends on whether the alarm's time today has passed.
             let stored = try await client.call(.getAlarm, [.string(full)]).first?.vardictValue?["time"]?.stringValue
             let knownTime = stored.flatMap { try? AlarmText.parseTime($0) }

@@ -20,12 +20,7 @@ struct Preview: ParsableCommand {
         """)
     var time: [String] = []
 
-    @Option(name: .customLong("repeat"), help: "Days it repeats on: a comma list of mon..sun, or weekdays, weekends, daily.")
-    var repeatDays: String?
-
-    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun or YYYY-MM-DD (not with --repeat).",
-            completion: .list(dayWords))
-    var date: String?
+    @OptionGroup var days: DayOptions
 
     @Option(help: "Start from this RFC 3339 time instead of now.")
     var from: String?
@@ -57,9 +52,8 @@ struct Preview: ParsableCommand {
         guard !time.isEmpty else { throw CLIError.usage("preview needs a time; accepted: \(WhenText.acceptedForms)") }
         let start = try startInstant()
         let clock = clock ?? LocalNow(now: start ?? Instant(secondsSinceEpoch: realtimeNow().seconds), zone: Output.zone)
-        var days: Set<Weekday> = []
-        if let repeatDays { days = try parsed { () throws(AlarmFieldError) in try AlarmText.parseRepeatList(repeatDays) } }
-        let when = try TimeExpression(words: time, dayText: date, at: clock)
+        let days = try self.days.repeatDays() ?? []
+        let when = try TimeExpression(words: time, dayText: self.days.date, at: clock)
         if when.date != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
         guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
         guard let wallTime = when.time else {
