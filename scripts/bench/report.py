@@ -125,7 +125,8 @@ def markdown(r, table_text):
              "session (session bus with python3-dbusmock's notification server, PulseAudio with a null",
              "sink, a private system bus with dbusmock's logind), with `fade_in = 0`, beside its floor",
              "measured in the same run. Times of bus messages come from `dbus-monitor` (C, libdbus),",
-             "sound onsets from a libpulse reader on the sink's monitor in 1 ms chunks.", "",
+             "sound onsets from a libpulse reader on the sink's monitor in 1 ms chunks.",
+             "[`performance.md`](performance.md) explains what sets each limit that is not met.", "",
              f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB, Linux {m['kernel']}; "
              f"load average at the end {m['load_average'][0]:.2f}",
              f"- Date: {r['date']}", f"- Commit: {r['commit']}", "",
