@@ -28,7 +28,7 @@ struct History: AsyncParsableCommand {
         } else if entries.isEmpty {
             print("Nothing rang or was missed in the last \(since).")
         } else {
-            print(["DUE                 ", "RANG    ", "SNOOZES", "DISMISSED", "AFTER         ", "WRONG", "OUTCOME  ", "ALARM"]
+            print(["DUE                    ", "RANG    ", "SNOOZES", "DISMISSED", "AFTER         ", "WRONG", "OUTCOME  ", "ALARM"]
                 .joined(separator: "  "))
             for entry in entries { print(Self.line(entry)) }
         }
@@ -51,7 +51,7 @@ struct History: AsyncParsableCommand {
         }
         let label = sanitizeForTerminal(entry.label)
         return [
-            Output.pad(Output.localTime(entry.due.secondsSinceEpoch), 20), Output.pad(clock(entry.rangAt), 8),
+            Output.pad(Output.localTime(entry.due.secondsSinceEpoch), 23), Output.pad(clock(entry.rangAt), 8),
             Output.pad(String(entry.snoozes), 7), Output.pad(clock(entry.dismissedAt), 9),
             Output.pad(entry.secondsToDismiss.map(HistoryWindow.waitText) ?? "-", 14), Output.pad(String(entry.wrongAnswers), 5),
             Output.pad(entry.outcome.rawValue, 9), String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
