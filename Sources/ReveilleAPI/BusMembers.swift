@@ -17,6 +17,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case submitAnswer = "SubmitAnswer"
     case preflight = "Preflight"
     case preflightDetails = "PreflightDetails"
+    case getHistory = "GetHistory"
 
     public var name: String { rawValue }
 
@@ -34,6 +35,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .submitAnswer: ("ss", "sa{sv}", ["id", "answer"], ["outcome", "next"])
         case .preflight: ("", "bas", [], ["ok", "reasons"])
         case .preflightDetails: ("", "a{ss}", [], ["details"])
+        case .getHistory: ("a{sv}", "aa{sv}", ["filter"], ["entries"])
         }
     }
 }

@@ -66,6 +66,18 @@ struct AgentClient {
         return list
     }
 
+    /// `GetHistory`: runs and misses due since `since`, newest first, at most `HistoryQuery.maxLimit`.
+    func history(since: Int64, alarm: String?) async throws(CLIError) -> [HistoryEntry] {
+        var filter: [String: Value] = ["since": .int64(since), "limit": .uint32(UInt32(HistoryQuery.maxLimit))]
+        if let alarm { filter["alarm"] = .string(alarm) }
+        guard let list = try await call(.getHistory, [.vardict(filter)]).first?.vardictArrayValue else {
+            throw .failed("the agent sent an unexpected answer to GetHistory")
+        }
+        let entries = list.compactMap(HistoryCodec.decode)
+        guard entries.count == list.count else { throw .failed("the agent sent an unexpected answer to GetHistory") }
+        return entries
+    }
+
     /// The full id of the alarm that `reference` names: an id, or a prefix of exactly one id.
     func resolve(_ reference: String) async throws(CLIError) -> String {
         let wanted = reference.lowercased()

@@ -23,7 +23,7 @@ extension AgentCore {
     /// When the run's occurrence was due. A run from before a restart has no due time in memory:
     /// the occurrence it rang for, when it rang within `late_grace` of it, else its start.
     func due(of run: AlarmRun) -> Instant {
-        if let due = dues[run.alarmId] { return due }
+        if let due = dues[run.alarmId] ?? run.due { return due }
         if let last = lastOccurrences[run.alarmId], last.outcome == .rang, last.at <= run.startedAt,
            run.startedAt.seconds(since: last.at) <= config.lateGrace {
             return last.at

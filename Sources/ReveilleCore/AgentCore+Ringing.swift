@@ -146,6 +146,7 @@ extension AgentCore {
         nextFires[id] = next
         persist(run, session: nil)
         persistAlarm(id)
+        pruneHistory()
         stopRingingEffects(id)
         emit(.dismissed(id))
         runHook(.dismiss, id, due: due, snoozeCount: run.snoozeCount)

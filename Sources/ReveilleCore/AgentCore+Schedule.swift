@@ -108,6 +108,7 @@ extension AgentCore {
             dues[id] = nextFires[id].flatMap { $0 <= now ? $0 : nil } ?? now
         }
         var run = runs[id] ?? AlarmRun(alarmId: id, startedAt: now)
+        if run.due == nil { run.due = dues[id] }
         ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: now))
         let wasPlanned = nextFires[id] != nil
         runs[id] = run
@@ -137,6 +138,7 @@ extension AgentCore {
         alarms[id] = alarm
         nextFires[id] = next
         persistAlarm(id)
+        pruneHistory()
         guard !toldBefore else { return emit(.alarmsChanged) }
         let local = zone.localDateTime(at: fire)
         world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",

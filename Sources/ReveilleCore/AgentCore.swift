@@ -74,6 +74,7 @@ public actor AgentCore {
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
         sessions = stored.sessions.filter { runs[$0.key] != nil }
         lastOccurrences = stored.lastOccurrences
+        pruneHistory()
     }
 
     /// Arms the timer and rings again what was ringing when the agent stopped, with its
@@ -88,6 +89,18 @@ public actor AgentCore {
     }
 
     // MARK: Reading
+
+    /// Runs and misses, newest first; `query.limit` is already within `HistoryQuery.maxLimit`.
+    public func history(_ query: HistoryQuery) throws(AgentError) -> [HistoryEntry] {
+        try requireDatabase()
+        do { return try world.store.history(query) } catch { throw .failed("cannot read the history: \(error)") }
+    }
+
+    /// Forgets runs and misses older than `history_days`. Not retried on failure: the next end of a
+    /// run or the next start tries again, and an old row left a while longer harms nothing.
+    func pruneHistory() {
+        try? world.store.pruneHistory(before: now.adding(seconds: -Int64(config.historyDays) * 86_400))
+    }
 
     public func list() -> [AlarmSnapshot] {
         // Sorting positions, not snapshots: a snapshot is large, and a sort moves what it sorts.

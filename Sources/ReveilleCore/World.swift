@@ -36,6 +36,10 @@ public protocol AlarmStore: Sendable {
     func recordMissed(_ id: AlarmID, at: Instant) throws
     /// Replaces the alarm's last occurrence that rang or was reported missed.
     func record(_ occurrence: LastOccurrence, of id: AlarmID) throws
+    /// Runs and misses, newest first.
+    func history(_ query: HistoryQuery) throws -> [HistoryEntry]
+    /// Deletes finished runs and misses due before `cutoff`.
+    func pruneHistory(before cutoff: Instant) throws
 }
 
 /// Everything the store holds that the core needs at start.

@@ -23,6 +23,8 @@ public struct AlarmRun: Equatable, Sendable {
     /// problems, so neither a snooze nor a restart gives fresh guesses.
     public var consecutiveFailures: Int
     public var lastFailureAt: Instant?
+    /// When the occurrence it rings for was due; nil in runs stored before it was recorded.
+    public var due: Instant?
 
     public init(alarmId: AlarmID, startedAt: Instant) {
         self.alarmId = alarmId

@@ -24,6 +24,8 @@ public struct AgentConfig: Equatable, Sendable {
     public var forceAudible = true
     /// `[hooks]`: the command each event runs, already split into words; never run by a shell.
     public var hooks: [HookEvent: [String]] = [:]
+    /// `[agent] history_days`: runs and misses older than this many days are deleted.
+    public var historyDays = 400
 
     public init() {
         defaults.challenges = [.new(.math(difficulty: .medium, timeLimit: Challenge.defaultMathTimeLimit))]
@@ -104,8 +106,9 @@ public struct AgentConfig: Equatable, Sendable {
             guard mathTimeLimit >= 1 else { throw ConfigError(at, "math_time_limit must be at least 1s") }
         case "force_audible": forceAudible = try boolean(value, key, at)
         case "wake_from_suspend": wakeFromSuspend = try boolean(value, key, at)
+        case "history_days": historyDays = try integer(value, key, at, in: 1...100_000)
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend")
+            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, history_days")
         }
     }
 }

@@ -26,6 +26,7 @@ import Testing
             math_time_limit = 90s
             force_audible = no
             wake_from_suspend = no
+            history_days = 30
             """, file: "reveille.conf")
         #expect(config.defaults.label == "Morning" && config.defaults.sound == "bell" && config.defaults.volume == 0.8)
         #expect(config.defaults.snoozeMinutes == 10 && config.defaults.maxSnoozes == -1)
@@ -34,6 +35,7 @@ import Testing
         #expect(config.keepAwake == 0 && config.lockout == LockoutPolicy(maxFailures: 5, cooldown: 90))
         #expect(config.mathTimeLimit == 90 && !config.forceAudible && !config.wakeFromSuspend)
         #expect(AgentConfig().wakeFromSuspend)
+        #expect(config.historyDays == 30 && AgentConfig().historyDays == 400)
     }
 
     @Test func aFileWithWindowsLineEndingsReadsLikeAnyOther() throws {

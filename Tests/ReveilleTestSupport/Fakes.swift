@@ -121,6 +121,29 @@ public final class FakeStore: AlarmStore {
         try checkWritable()
         state.withLock { $0.lastOccurrences[id] = occurrence }
     }
+
+    private let historyLog = Mutex<(entries: [HistoryEntry], queries: [HistoryQuery], prunes: [Instant])>(([], [], []))
+    /// What `history` answers from (filtered by alarm and since, newest first, up to the limit).
+    public func setHistory(_ entries: [HistoryEntry]) { historyLog.withLock { $0.entries = entries } }
+    public var historyQueries: [HistoryQuery] { historyLog.withLock { $0.queries } }
+    /// The cutoffs `pruneHistory` was called with, in order.
+    public var prunes: [Instant] { historyLog.withLock { $0.prunes } }
+
+    public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
+        if failingReads.withLock({ $0 }) { throw FakeFailure() }
+        return historyLog.withLock { log in
+            log.queries.append(query)
+            return Array(log.entries
+                .filter { entry in query.since.map { entry.due >= $0 } ?? true && query.alarm.map { entry.alarmID == $0 } ?? true }
+                .sorted { $0.due > $1.due }
+                .prefix(query.limit))
+        }
+    }
+
+    public func pruneHistory(before cutoff: Instant) throws {
+        try checkWritable()
+        historyLog.withLock { $0.prunes.append(cutoff) }
+    }
 }
 
 public struct FakeFailure: Error, CustomStringConvertible {

@@ -75,6 +75,10 @@ public struct ManagerService: Sendable {
                     let (outcome, next) = try await core.submit(id, answer: call.arguments[1].stringValue ?? "")
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
+                method(.getHistory) { args in
+                    let entries = try await core.history(try HistoryCodec.decodeQuery(vardict(args[0])))
+                    return [.array("a{sv}", entries.map { .vardict(HistoryCodec.encode($0)) })]
+                },
         ].map { $0.gated(core) }
         return ExportedInterface(
             BusNames.manager,

@@ -77,4 +77,6 @@ final class AlarmDatabase: AlarmStore {
     func save(_ run: AlarmRun, session: ChallengeSession?) throws { try store().save(run, session: session) }
     func recordMissed(_ id: AlarmID, at: Instant) throws { try store().recordMissed(id, at: at) }
     func record(_ occurrence: LastOccurrence, of id: AlarmID) throws { try store().record(occurrence, of: id) }
+    func history(_ query: HistoryQuery) throws -> [HistoryEntry] { try store().history(query) }
+    func pruneHistory(before cutoff: Instant) throws { try store().pruneHistory(before: cutoff) }
 }

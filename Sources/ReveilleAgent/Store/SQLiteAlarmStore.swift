@@ -76,7 +76,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             let runs = try db.prepare("""
                 SELECT id, alarm_id, started_at, snooze_count, snoozed_until, rang_at, session_index, session_prompt,
                        session_started_at, session_deadline, session_attempts, session_failures, session_last_failure,
-                       failures, last_failure
+                       failures, last_failure, due_at
                 FROM run WHERE outcome = 'inProgress'
                 """)
             while try runs.step() {
@@ -93,6 +93,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                 run.rangAt = Instant(secondsSinceEpoch: runs.int64(at: 5))
                 run.consecutiveFailures = runs.int(at: 13)
                 run.lastFailureAt = runs.optionalInt64(at: 14).map(Instant.init(secondsSinceEpoch:))
+                run.due = runs.optionalInt64(at: 15).flatMap { Self.plausibleTimes.contains($0) ? Instant(secondsSinceEpoch: $0) : nil }
                 run.challengeRuns = try loadChallengeRuns(db, runID: runs.int64(at: 0))
                 state.openRuns.append(run)
                 let challengeCount = state.alarms.first { $0.id == id }?.challenges.count ?? 0
@@ -182,8 +183,9 @@ public final class SQLiteAlarmStore: AlarmStore {
                     session?.index, session.map { PromptCodec.encode($0.prompt) }, session?.startedAt.secondsSinceEpoch,
                     session?.deadline?.secondsSinceEpoch, session?.attempts, session?.consecutiveFailures,
                     session?.lastFailureAt?.secondsSinceEpoch, run.consecutiveFailures, run.lastFailureAt?.secondsSinceEpoch,
+                    run.due?.secondsSinceEpoch,
                 ]
-                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure, failures, last_failure"
+                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure, failures, last_failure, due_at"
                 let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
                 let statement = try existing == nil
                     ? db.prepare("INSERT INTO run (\(columns)) VALUES (\(placeholders))")
@@ -227,6 +229,58 @@ public final class SQLiteAlarmStore: AlarmStore {
             let statement = try db.prepare("REPLACE INTO last_occurrence (alarm_id, due_at, outcome) VALUES (?, ?, ?)")
             try statement.bind(id.rawValue, occurrence.at.secondsSinceEpoch, occurrence.outcome.rawValue)
             try statement.run()
+        }
+    }
+
+    public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            // Runs and misses read as one list; a run from before version 6 counts as due when it started.
+            let statement = try db.prepare("""
+                SELECT alarm_id, label, due, rang_at, dismissed_at, snoozes, wrong, outcome, snoozed_until FROM (
+                    SELECT r.alarm_id, COALESCE(a.label, '') AS label, COALESCE(r.due_at, r.started_at) AS due,
+                           r.started_at AS rang_at, r.completed_at AS dismissed_at, r.snooze_count AS snoozes,
+                           (SELECT COUNT(*) FROM challenge_run c WHERE c.run_id = r.id AND c.outcome = 'failWrong') AS wrong,
+                           r.outcome, r.snoozed_until, r.id AS tie
+                    FROM run r LEFT JOIN alarm a ON a.id = r.alarm_id
+                    UNION ALL
+                    SELECT m.alarm_id, COALESCE(a.label, ''), m.due_at, NULL, NULL, 0, 0, 'missed', NULL, m.rowid
+                    FROM missed m LEFT JOIN alarm a ON a.id = m.alarm_id
+                )
+                WHERE due >= ?1 AND (?2 IS NULL OR alarm_id = ?2)
+                ORDER BY due DESC, tie DESC LIMIT ?3
+                """)
+            try statement.bind(query.since?.secondsSinceEpoch ?? Int64.min, at: 1)
+            try statement.bind(query.alarm, at: 2)
+            try statement.bind(Int64(query.limit), at: 3)
+            return try statement.query { row in
+                let outcome: HistoryEntry.Outcome = switch row.string(at: 7) {
+                case "missed": .missed
+                case AlarmRun.Outcome.inProgress.rawValue: row.optionalInt64(at: 8) == nil ? .ringing : .snoozed
+                default: .dismissed
+                }
+                return HistoryEntry(
+                    alarmID: row.string(at: 0), label: row.string(at: 1), due: Instant(secondsSinceEpoch: row.int64(at: 2)),
+                    rangAt: row.optionalInt64(at: 3).map(Instant.init(secondsSinceEpoch:)),
+                    dismissedAt: row.optionalInt64(at: 4).map(Instant.init(secondsSinceEpoch:)),
+                    snoozes: row.int(at: 5), wrongAnswers: row.int(at: 6), outcome: outcome)
+            }
+        }
+    }
+
+    public func pruneHistory(before cutoff: Instant) throws {
+        try database.withLock { db in
+            let db = try Self.open(db)
+            try db.transaction {
+                // An open run is never history yet, however old its occurrence.
+                let old = "SELECT id FROM run WHERE outcome != 'inProgress' AND COALESCE(due_at, started_at) < ?1"
+                for sql in ["DELETE FROM challenge_run WHERE run_id IN (\(old))", "DELETE FROM run WHERE id IN (\(old))",
+                            "DELETE FROM missed WHERE due_at < ?1"] {
+                    let statement = try db.prepare(sql)
+                    try statement.bind(cutoff.secondsSinceEpoch, at: 1)
+                    try statement.run()
+                }
+            }
         }
     }
 

@@ -83,5 +83,9 @@ enum Schema {
             server TEXT NOT NULL
         );
         """,
+        // 6: when each run's occurrence was due, for the history (NULL in runs from before).
+        """
+        ALTER TABLE run ADD COLUMN due_at INTEGER;
+        """,
     ]
 }

@@ -1,0 +1,69 @@
+import DBus
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+
+/// GetHistory's filter and entries as `a{sv}`.
+public enum HistoryCodec {
+    public static let filterKeys: Set<String> = ["since", "alarm", "limit"]
+
+    /// Reads a filter; a key it does not know, or a value of the wrong type, is refused whole.
+    public static func decodeQuery(_ filter: [String: Value]) throws(AgentError) -> HistoryQuery {
+        var query = HistoryQuery()
+        for (key, value) in filter.sorted(by: { $0.key < $1.key }) {
+            switch (key, value.unwrapped) {
+            case ("since", .int64(let seconds)):
+                guard (0...253_402_300_799).contains(seconds) else { throw .invalidArgument("since \(seconds) is out of range") }
+                query.since = Instant(secondsSinceEpoch: seconds)
+            case ("alarm", .string(let text)):
+                guard AlarmID(text) != nil else { throw .invalidArgument("alarm \(AlarmText.quoted(text)) is not an alarm ID") }
+                query.alarm = text
+            case ("limit", .uint32(let limit)):
+                guard (1...UInt32(HistoryQuery.maxLimit)).contains(limit) else {
+                    throw .invalidArgument("limit \(limit) is out of range; it is 1…\(HistoryQuery.maxLimit)")
+                }
+                query.limit = Int(limit)
+            case ("since", _), ("alarm", _), ("limit", _):
+                let expected = ["since": "x", "alarm": "s", "limit": "u"][key]!
+                throw .invalidArgument("key '\(key)' must be of type '\(expected)', not '\(value.unwrapped.typeSignature)'")
+            default:
+                throw .invalidArgument("unknown filter key '\(key)'; known: alarm, limit, since")
+            }
+        }
+        return query
+    }
+
+    public static func encode(_ entry: HistoryEntry) -> [String: Value] {
+        [
+            "alarm_id": .string(entry.alarmID),
+            "label": .string(entry.label),
+            "due": .int64(entry.due.secondsSinceEpoch),
+            "rang_at": .int64(entry.rangAt?.secondsSinceEpoch ?? 0),
+            "dismissed_at": .int64(entry.dismissedAt?.secondsSinceEpoch ?? 0),
+            "snoozes": .uint32(UInt32(clamping: entry.snoozes)),
+            "wrong_answers": .uint32(UInt32(clamping: entry.wrongAnswers)),
+            "outcome": .string(entry.outcome.rawValue),
+        ]
+    }
+
+    /// An entry from the agent; nil when a key is missing or of another type.
+    public static func decode(_ entry: [String: Value]) -> HistoryEntry? {
+        func int64(_ key: String) -> Int64? {
+            if case .int64(let value) = entry[key]?.unwrapped { return value }
+            return nil
+        }
+        func uint32(_ key: String) -> Int? {
+            if case .uint32(let value) = entry[key]?.unwrapped { return Int(value) }
+            return nil
+        }
+        guard let id = entry["alarm_id"]?.stringValue, let label = entry["label"]?.stringValue,
+              let due = int64("due"), let rang = int64("rang_at"), let dismissed = int64("dismissed_at"),
+              let snoozes = uint32("snoozes"), let wrong = uint32("wrong_answers"),
+              let outcome = entry["outcome"]?.stringValue.flatMap(HistoryEntry.Outcome.init(rawValue:))
+        else { return nil }
+        return HistoryEntry(alarmID: id, label: label, due: Instant(secondsSinceEpoch: due),
+                            rangAt: rang == 0 ? nil : Instant(secondsSinceEpoch: rang),
+                            dismissedAt: dismissed == 0 ? nil : Instant(secondsSinceEpoch: dismissed),
+                            snoozes: snoozes, wrongAnswers: wrong, outcome: outcome)
+    }
+}

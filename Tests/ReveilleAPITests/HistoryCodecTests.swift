@@ -1,0 +1,39 @@
+import DBus
+import ReveilleAPI
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+import Testing
+
+@Suite struct HistoryCodecTests {
+    @Test func anEmptyFilterIsEverythingNewestHundredAndEachKeyNarrowsIt() throws {
+        #expect(try HistoryCodec.decodeQuery([:]) == HistoryQuery(since: nil, alarm: nil, limit: 100))
+        let id = "11111111-1111-4111-8111-111111111111"
+        let query = try HistoryCodec.decodeQuery([
+            "since": .variant(.int64(1000)), "alarm": .variant(.string(id)), "limit": .variant(.uint32(1000)),
+        ])
+        #expect(query == HistoryQuery(since: Instant(secondsSinceEpoch: 1000), alarm: id, limit: 1000))
+    }
+
+    @Test(arguments: [
+        ["limit": Value.uint32(0)], ["limit": .uint32(1001)], ["limit": .int32(5)], ["since": .uint64(5)],
+        ["since": .int64(-1)], ["alarm": .string("../x")], ["alarm": .int32(1)], ["until": .int64(5)],
+    ])
+    func aBadKeyOrTypeIsAnInvalidArgument(_ filter: [String: Value]) {
+        #expect {
+            _ = try HistoryCodec.decodeQuery(filter.mapValues { .variant($0) })
+        } throws: { error in
+            guard case .invalidArgument = error as? AgentError else { return false }
+            return true
+        }
+    }
+
+    @Test func anEntryRoundTripsAndZeroMeansNone() {
+        let entry = HistoryEntry(alarmID: "a", label: "Work", due: Instant(secondsSinceEpoch: 100), rangAt: nil,
+                                 dismissedAt: nil, snoozes: 2, wrongAnswers: 3, outcome: .missed)
+        let encoded = HistoryCodec.encode(entry)
+        #expect(encoded["rang_at"] == .int64(0) && encoded["dismissed_at"] == .int64(0))
+        #expect(HistoryCodec.decode(encoded) == entry)
+        #expect(HistoryCodec.decode(encoded.filter { $0.key != "outcome" }) == nil)
+    }
+}

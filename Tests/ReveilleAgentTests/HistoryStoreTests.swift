@@ -1,0 +1,121 @@
+import Foundation
+@testable import ReveilleAgent
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTime
+import SQLite
+import Testing
+
+@Suite struct HistoryStoreTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-history-\(UUID().uuidString)").path
+    init() throws { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    var path: String { directory + "/alarms.db" }
+
+    let first = AlarmID("11111111-1111-4111-8111-111111111111")!
+    let second = AlarmID("22222222-2222-4222-8222-222222222222")!
+
+    func alarm(_ id: AlarmID, _ label: String) -> Alarm {
+        Alarm(id: id, time: WallTime(hour: 7, minute: 0, second: 0)!, date: nil, label: label, sound: "bell", volume: 1,
+              isEnabled: true, snooze: SnoozePolicy(minutes: 5, maxSnoozes: .limited(3)), challenges: [])
+    }
+
+    func at(_ seconds: Int64) -> Instant { Instant(secondsSinceEpoch: seconds) }
+
+    /// A run due at `due` that rang at `due + 5`, was snoozed `snoozes` times, answered wrong
+    /// `wrong` times and, unless `open`, dismissed at `due + 300`.
+    func run(_ id: AlarmID, due: Int64, snoozes: Int = 0, wrong: Int = 0, open: Bool = false) -> AlarmRun {
+        var run = AlarmRun(alarmId: id, startedAt: at(due + 5))
+        run.due = at(due)
+        for _ in 0..<snoozes {
+            ApplyRunEvent().reduce(run: &run, event: .snoozed(until: at(due + 60), at: at(due + 10)))
+            ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: at(due + 60)))
+        }
+        for _ in 0..<wrong {
+            ApplyRunEvent().reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("a"), at: at(due + 70)))
+            ApplyRunEvent().reduce(run: &run, event: .challengeFinished(challengeId: ChallengeID("a"), outcome: .failWrong, at: at(due + 80)))
+        }
+        if !open { ApplyRunEvent().reduce(run: &run, event: .dismissalCompleted(at: at(due + 300))) }
+        return run
+    }
+
+    @Test func aRunsDueIsStoredAndReadBackWithItsRunAndAMissBesideIt() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(first, "Work"), nextFire: nil)
+        try store.save(run(first, due: 1000, snoozes: 2, wrong: 1), session: nil)
+        try store.recordMissed(first, at: at(2000))
+        let open = run(first, due: 3000, open: true)
+        try store.save(open, session: nil)
+        #expect(try SQLiteAlarmStore(path: path).load().openRuns.map(\.due) == [at(3000)])
+
+        let entries = try SQLiteAlarmStore(path: path).history(HistoryQuery())
+        #expect(entries == [
+            HistoryEntry(alarmID: first.rawValue, label: "Work", due: at(3000), rangAt: at(3005), dismissedAt: nil,
+                         snoozes: 0, wrongAnswers: 0, outcome: .ringing),
+            HistoryEntry(alarmID: first.rawValue, label: "Work", due: at(2000), rangAt: nil, dismissedAt: nil,
+                         snoozes: 0, wrongAnswers: 0, outcome: .missed),
+            HistoryEntry(alarmID: first.rawValue, label: "Work", due: at(1000), rangAt: at(1005), dismissedAt: at(1300),
+                         snoozes: 2, wrongAnswers: 1, outcome: .dismissed),
+        ])
+    }
+
+    @Test func aSnoozedRunReadsAsSnoozed() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        var snoozed = run(first, due: 1000, open: true)
+        ApplyRunEvent().reduce(run: &snoozed, event: .snoozed(until: at(1600), at: at(1010)))
+        try store.save(snoozed, session: nil)
+        #expect(try store.history(HistoryQuery()).map(\.outcome) == [.snoozed])
+    }
+
+    @Test func theQueryFiltersByAlarmAndSinceAndStopsAtItsLimitNewestFirst() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        for day in Int64(0)..<5 {
+            try store.save(run(first, due: day * 86_400), session: nil)
+            try store.recordMissed(second, at: at(day * 86_400 + 3600))
+        }
+        let all = try store.history(HistoryQuery())
+        #expect(all.count == 10)
+        #expect(all.map(\.due) == all.map(\.due).sorted(by: >))
+        #expect(try store.history(HistoryQuery(alarm: second.rawValue)).allSatisfy { $0.outcome == .missed && $0.alarmID == second.rawValue })
+        #expect(try store.history(HistoryQuery(alarm: second.rawValue)).count == 5)
+        #expect(try store.history(HistoryQuery(since: at(3 * 86_400))).map(\.due) == [at(4 * 86_400 + 3600), at(4 * 86_400), at(3 * 86_400 + 3600), at(3 * 86_400)])
+        #expect(try store.history(HistoryQuery(limit: 3)).map(\.due) == [at(4 * 86_400 + 3600), at(4 * 86_400), at(3 * 86_400 + 3600)])
+        // A removed alarm's history stays, without its label.
+        #expect(try store.history(HistoryQuery(alarm: first.rawValue)).allSatisfy { $0.label.isEmpty })
+    }
+
+    @Test func pruningDeletesFinishedRunsAndMissesBeforeTheCutoffButNeverAnOpenRun() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(first, "Work"), nextFire: nil)
+        try store.save(run(first, due: 100, wrong: 2), session: nil)
+        try store.recordMissed(second, at: at(200))
+        try store.save(run(second, due: 300, open: true), session: nil)
+        try store.save(run(first, due: 5000), session: nil)
+        try store.pruneHistory(before: at(1000))
+        #expect(try store.history(HistoryQuery()).map(\.due) == [at(5000), at(300)])
+        let orphans = try Database(path: path).prepare("SELECT COUNT(*) FROM challenge_run WHERE run_id NOT IN (SELECT id FROM run)")
+        _ = try orphans.step()
+        #expect(orphans.int(at: 0) == 0)
+    }
+
+    @Test func aVersion5DatabaseKeepsItsRunsAndMissesWhichCountAsDueWhenTheyStarted() throws {
+        do {
+            let old = try Database(path: path)
+            _ = try old.migrate(Array(Schema.migrations.prefix(5)))
+            try old.execute("""
+                INSERT INTO run (alarm_id, started_at, completed_at, outcome, snooze_count, rang_at)
+                VALUES ('\(first.rawValue)', 1000, 1200, 'success', 1, 1100);
+                INSERT INTO missed (alarm_id, due_at) VALUES ('\(second.rawValue)', 500);
+                """)
+        }
+        let store = try SQLiteAlarmStore(path: path)
+        #expect(try store.history(HistoryQuery()) == [
+            HistoryEntry(alarmID: first.rawValue, label: "", due: at(1000), rangAt: at(1000), dismissedAt: at(1200),
+                         snoozes: 1, wrongAnswers: 0, outcome: .dismissed),
+            HistoryEntry(alarmID: second.rawValue, label: "", due: at(500), rangAt: nil, dismissedAt: nil,
+                         snoozes: 0, wrongAnswers: 0, outcome: .missed),
+        ])
+        let version = try Database(path: path).prepare("PRAGMA user_version")
+        _ = try version.step()
+        #expect(version.int(at: 0) == 6)
+    }
+}
