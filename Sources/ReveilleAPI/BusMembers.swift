@@ -17,6 +17,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case submitAnswer = "SubmitAnswer"
     case preflight = "Preflight"
     case preflightDetails = "PreflightDetails"
+    case confirmAwake = "ConfirmAwake"
 
     public var name: String { rawValue }
 
@@ -25,7 +26,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         switch self {
         case .addAlarm: ("a{sv}", "s", ["spec"], ["id"])
         case .updateAlarm: ("sa{sv}", "", ["id", "changes"], [])
-        case .removeAlarm, .trigger, .dismiss: ("s", "", ["id"], [])
+        case .removeAlarm, .trigger, .dismiss, .confirmAwake: ("s", "", ["id"], [])
         case .setEnabled: ("sb", "", ["id", "enabled"], [])
         case .getAlarm: ("s", "a{sv}", ["id"], ["alarm"])
         case .listAlarms: ("", "aa{sv}", [], ["alarms"])

@@ -83,5 +83,10 @@ enum Schema {
             server TEXT NOT NULL
         );
         """,
+        // 6 on this branch, 7 after h-history's step: the wake-up check: each alarm's minutes, and the instant a dismissed run's check is due.
+        """
+        ALTER TABLE alarm ADD COLUMN wake_check INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE run ADD COLUMN wake_check_due INTEGER;
+        """,
     ]
 }
