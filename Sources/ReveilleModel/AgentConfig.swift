@@ -154,6 +154,7 @@ extension AlarmChanges {
         snoozeMinutes = other.snoozeMinutes ?? snoozeMinutes
         maxSnoozes = other.maxSnoozes ?? maxSnoozes
         challenges = other.challenges ?? challenges
+        wakeCheck = other.wakeCheck ?? wakeCheck
     }
 }
 
