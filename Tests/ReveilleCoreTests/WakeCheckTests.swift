@@ -39,6 +39,7 @@ import Testing
         let f = try await CoreFixture()
         let id = try await Self.dismissed(f)
         await f.fireTimer()
+        #expect(f.fakes.notifier.shown(id)?.summary == "Still up?")
         f.fakes.notifier.click(id, "dismiss")
         try await waitUntil { f.fakes.store.contents.openRuns.isEmpty }
         #expect(f.fakes.notifier.shown(id) == nil)
