@@ -7,6 +7,7 @@ import ReveilleTime
 public enum AlarmCodec {
     public static let writableKeys: Set<String> = [
         "label", "time", "date", "repeat", "enabled", "sound", "volume", "snooze_minutes", "max_snoozes", "challenges",
+        "wake_check",
     ]
     /// Keys AddAlarm takes that no alarm holds: `in_seconds` becomes its `time` and `date`.
     public static let addOnlyKeys: Set<String> = ["in_seconds"]
@@ -42,6 +43,7 @@ public enum AlarmCodec {
                 changes.volume = volume
             case "snooze_minutes": changes.snoozeMinutes = try integer(value, key)
             case "max_snoozes": changes.maxSnoozes = try integer(value, key)
+            case "wake_check": changes.wakeCheck = try integer(value, key)
             case "challenges":
                 var entries: [AlarmChanges.ChallengeEntry] = []
                 for text in try strings(value, key) {
@@ -83,6 +85,7 @@ public enum AlarmCodec {
             "next_fire": .int64(snapshot.nextFire?.secondsSinceEpoch ?? 0),
             "snooze_count": .uint32(UInt32(snapshot.snoozeCount)),
             "ringing": .bool(snapshot.ringing),
+            "wake_check": .uint32(UInt32(alarm.wakeCheckMinutes)),
         ]
         if let date = alarm.date { result["date"] = .string(date.description) }
         return result
@@ -114,6 +117,7 @@ public enum AlarmCodec {
         if let volume = changes.volume { result["volume"] = .double(volume) }
         if let minutes = changes.snoozeMinutes { result["snooze_minutes"] = .uint32(UInt32(clamping: minutes)) }
         if let max = changes.maxSnoozes { result["max_snoozes"] = .int32(Int32(clamping: max)) }
+        if let minutes = changes.wakeCheck { result["wake_check"] = .uint32(UInt32(clamping: minutes)) }
         if let seconds = changes.inSeconds { result["in_seconds"] = .uint32(UInt32(clamping: seconds)) }
         if let entries = changes.challenges {
             result["challenges"] = .array("s", entries.map { entry in

@@ -18,6 +18,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case preflight = "Preflight"
     case preflightDetails = "PreflightDetails"
     case getHistory = "GetHistory"
+    case confirmAwake = "ConfirmAwake"
 
     public var name: String { rawValue }
 
@@ -26,7 +27,7 @@ public enum BusMethod: String, CaseIterable, Sendable {
         switch self {
         case .addAlarm: ("a{sv}", "s", ["spec"], ["id"])
         case .updateAlarm: ("sa{sv}", "", ["id", "changes"], [])
-        case .removeAlarm, .trigger, .dismiss: ("s", "", ["id"], [])
+        case .removeAlarm, .trigger, .dismiss, .confirmAwake: ("s", "", ["id"], [])
         case .setEnabled: ("sb", "", ["id", "enabled"], [])
         case .getAlarm: ("s", "a{sv}", ["id"], ["alarm"])
         case .listAlarms: ("", "aa{sv}", [], ["alarms"])

@@ -22,6 +22,9 @@ struct AlarmOptions: ParsableArguments {
     @Option(help: "Snoozes allowed, 0 to 10, or -1 or 'unlimited'.")
     var maxSnoozes: String?
 
+    @Option(help: "Minutes after dismissal to ask \"Still up?\", 0 to 60 (0: off); unanswered within 60 s, it rings again.")
+    var wakeCheck: Int?
+
     @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N.")
     var challenges: [String] = []
 
@@ -40,6 +43,7 @@ struct AlarmOptions: ParsableArguments {
         changes.sound = sound
         changes.volume = volume
         changes.snoozeMinutes = snoozeMinutes
+        changes.wakeCheck = wakeCheck
         if let maxSnoozes {
             guard let value = maxSnoozes == "unlimited" ? -1 : Int(maxSnoozes) else {
                 throw .usage("--max-snoozes '\(maxSnoozes)' is not a number or 'unlimited'")

@@ -4,7 +4,7 @@ extension Reveille {
     /// Every subcommand, one file each under Commands/.
     static let commands: [any ParsableCommand.Type] = [
         Add.self, List.self, Show.self, Edit.self, Remove.self, Enable.self, Disable.self,
-        Trigger.self, Snooze.self, Dismiss.self, Captcha.self, Doctor.self, Monitor.self, Preview.self, Next.self,
+        Trigger.self, Snooze.self, Dismiss.self, Awake.self, Captcha.self, Doctor.self, Monitor.self, Preview.self, Next.self,
         History.self, Stats.self,
     ]
 }

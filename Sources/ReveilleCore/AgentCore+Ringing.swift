@@ -48,7 +48,8 @@ extension AgentCore {
     /// An alarm neither ringing nor snoozed has nothing to dismiss.
     public func beginChallenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
         let alarm = try alarm(id)
-        guard let run = runs[id] else { throw .notRinging(id) }
+        // A wake-up check is answered with `confirmAwake`, not a second dismissal.
+        guard let run = runs[id], run.wakeCheckDue == nil else { throw .notRinging(id) }
         if !run.isRinging { ring(id, at: now) }
         let session = try ensureSession(id)
         replan()
@@ -95,6 +96,8 @@ extension AgentCore {
 
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
     public func notificationAction(_ id: AlarmID, _ key: String) {
+        // The "Still up?" notification's only action is "I'm up".
+        if runs[id]?.wakeCheckDue != nil { return _ = try? confirmAwake(id) }
         if key == "snooze", (try? snooze(id)) != nil { return }
         try? dismiss(id)
     }
@@ -128,30 +131,58 @@ extension AgentCore {
         persist(run, session: session)
     }
 
-    /// The stack is solved: silence, close, reset, and plan the next occurrence.
+    /// The stack is solved: silence, and close the run, or keep it open for the wake-up check.
     /// A failed write never keeps it ringing: the dismissal is kept in memory and retried.
     private func finish(_ id: AlarmID, events: [RunEvent]) {
-        guard var run = runs[id], var alarm = alarms[id] else { return }
-        for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
+        guard var run = runs[id], let alarm = alarms[id] else { return }
+        let due = due(of: run)
+        guard let check = WakeCheck().due(dismissedAt: now, minutes: alarm.wakeCheckMinutes) else {
+            for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
+            close(id, run, silencing: true)
+            runHook(.dismiss, id, due: due, snoozeCount: run.snoozeCount)
+            emit(.alarmsChanged)
+            replan()
+            return
+        }
+        for event in events {
+            if case .dismissalCompleted = event { continue }
+            ApplyRunEvent().reduce(run: &run, event: event)
+        }
+        ApplyRunEvent().reduce(run: &run, event: .wakeCheckStarted(due: check))
+        runs[id] = run
+        sessions[id] = nil
+        lockoutEnds[id] = nil
+        nudged.remove(id)
+        attended.remove(id)
+        persist(run, session: nil)
+        stopRingingEffects(id)
+        emit(.dismissed(id))
+        runHook(.dismiss, id, due: due, snoozeCount: run.snoozeCount)
+        emit(.alarmsChanged)
+        replan()
+    }
+
+    /// Closes a finished run, resets the alarm's state and plans its next occurrence.
+    func close(_ id: AlarmID, _ run: AlarmRun, silencing: Bool) {
+        guard var alarm = alarms[id] else { return }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
         let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
-        let due = due(of: run)
         runs[id] = nil
         dues[id] = nil
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
         attended.remove(id)
+        wakeChecksAsked.remove(id)
         alarms[id] = alarm
         nextFires[id] = next
         persist(run, session: nil)
         persistAlarm(id)
         pruneHistory()
-        stopRingingEffects(id)
-        emit(.dismissed(id))
-        runHook(.dismiss, id, due: due, snoozeCount: run.snoozeCount)
-        emit(.alarmsChanged)
-        replan()
+        if silencing {
+            stopRingingEffects(id)
+            emit(.dismissed(id))
+        }
     }
 
     func view(_ session: ChallengeSession, of alarm: Alarm) -> ChallengeView {

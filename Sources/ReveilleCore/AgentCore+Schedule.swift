@@ -9,6 +9,7 @@ extension AgentCore {
         let now = self.now
         for run in runs.values {
             if let until = run.snoozedUntil, until <= now { ring(run.alarmId, at: now) }
+            if let due = run.wakeCheckDue { checkAwake(run.alarmId, due: due) }
         }
         for (id, fire) in nextFires where fire <= now {
             if now.seconds(since: fire) <= config.lateGrace {
@@ -52,6 +53,7 @@ extension AgentCore {
         // A problem expires the second after its deadline: an answer at the deadline still counts.
         deadlines += sessions.values.compactMap { $0.deadline?.adding(seconds: 1) }
         deadlines += lockoutEnds.values
+        deadlines += wakeCheckDeadlines()
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
         deadlines += prepareRings()

@@ -32,6 +32,8 @@ public actor AgentCore {
     var dues: [AlarmID: Instant] = [:]
     /// The last hook that failed, until that event's hook runs fine again.
     var hookFailure: (event: HookEvent, reason: String)?
+    /// Alarms whose "Still up?" is on screen; not stored, so a restart asks again.
+    var wakeChecksAsked: Set<AlarmID> = []
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.

@@ -70,11 +70,14 @@ public struct RingNotification: Equatable, Sendable {
     public var body: String
     /// nil at the snooze limit: the notification then offers no snooze action.
     public var snoozeLabel: String?
+    /// The `dismiss` action's label: "I'm up" on a wake-up check.
+    public var dismissLabel: String
 
-    public init(summary: String, body: String, snoozeLabel: String?) {
+    public init(summary: String, body: String, snoozeLabel: String?, dismissLabel: String = "Dismiss") {
         self.summary = summary
         self.body = body
         self.snoozeLabel = snoozeLabel
+        self.dismissLabel = dismissLabel
     }
 }
 

@@ -18,6 +18,8 @@ public struct Alarm: Equatable, Sendable {
     public var snooze: SnoozePolicy
     /// The ordered stack of challenges that stops the alarm.
     public var challenges: [Challenge]
+    /// Minutes after a dismissal to ask "Still up?"; 0 for no wake-up check (see `WakeCheck`).
+    public var wakeCheckMinutes: Int
 
     public init(
         id: AlarmID,
@@ -29,7 +31,8 @@ public struct Alarm: Equatable, Sendable {
         volume: Double = 1,
         isEnabled: Bool = true,
         snooze: SnoozePolicy = SnoozePolicy(),
-        challenges: [Challenge] = []
+        challenges: [Challenge] = [],
+        wakeCheckMinutes: Int = 0
     ) {
         self.id = id
         self.time = time
@@ -41,6 +44,7 @@ public struct Alarm: Equatable, Sendable {
         self.isEnabled = isEnabled
         self.snooze = snooze
         self.challenges = challenges
+        self.wakeCheckMinutes = wakeCheckMinutes
     }
 
     public static let defaultSound = "alarm-clock-elapsed"

@@ -25,6 +25,8 @@ public struct AlarmRun: Equatable, Sendable {
     public var lastFailureAt: Instant?
     /// When the occurrence it rings for was due; nil in runs stored before it was recorded.
     public var due: Instant?
+    /// Set between a dismissal and the wake-up check's answer: when "Still up?" is asked.
+    public var wakeCheckDue: Instant?
 
     public init(alarmId: AlarmID, startedAt: Instant) {
         self.alarmId = alarmId
@@ -37,10 +39,11 @@ public struct AlarmRun: Equatable, Sendable {
         self.rangAt = startedAt
         self.consecutiveFailures = 0
         self.lastFailureAt = nil
+        self.wakeCheckDue = nil
     }
 
-    /// Ringing now: open and not snoozed.
-    public var isRinging: Bool { outcome == .inProgress && snoozedUntil == nil }
+    /// Ringing now: open, not snoozed, and not waiting on a wake-up check.
+    public var isRinging: Bool { outcome == .inProgress && snoozedUntil == nil && wakeCheckDue == nil }
     /// Ringing or snoozed: the alarm may not be edited while its run is open.
     public var isOpen: Bool { outcome == .inProgress }
 }
@@ -74,6 +77,8 @@ public enum RunEvent: Equatable, Sendable {
     case dismissalCompleted(at: Instant)
     /// The person walked away from the challenge (terminal closed, captcha killed).
     case dismissalAborted(at: Instant)
+    /// The stack is solved, and the run stays open until the wake-up check due then is answered.
+    case wakeCheckStarted(due: Instant)
 }
 
 /// The run's state machine. Pure: no side effects.
@@ -88,6 +93,7 @@ public struct ApplyRunEvent: Sendable {
         switch event {
         case .alarmFired(let at):
             run.snoozedUntil = nil
+            run.wakeCheckDue = nil
             run.rangAt = at
         case .snoozed(let until, let at):
             run.snoozeCount += 1
@@ -106,6 +112,10 @@ public struct ApplyRunEvent: Sendable {
             run.outcome = .success
             run.completedAt = at
             run.snoozedUntil = nil
+            run.wakeCheckDue = nil
+        case .wakeCheckStarted(let due):
+            run.snoozedUntil = nil
+            run.wakeCheckDue = due
         case .dismissalAborted(let at):
             closePending(in: &run, as: .aborted, at: at)
         }

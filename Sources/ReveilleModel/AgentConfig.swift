@@ -157,6 +157,7 @@ extension AlarmChanges {
         snoozeMinutes = other.snoozeMinutes ?? snoozeMinutes
         maxSnoozes = other.maxSnoozes ?? maxSnoozes
         challenges = other.challenges ?? challenges
+        wakeCheck = other.wakeCheck ?? wakeCheck
     }
 }
 

@@ -23,6 +23,8 @@ public struct AlarmChanges: Equatable, Sendable {
     /// −1 for unlimited.
     public var maxSnoozes: Int?
     public var challenges: [ChallengeEntry]?
+    /// Minutes after a dismissal to ask "Still up?"; 0 turns the wake-up check off.
+    public var wakeCheck: Int?
     /// AddAlarm only: due exactly this many seconds from the agent's now; excludes `time` and `date`.
     public var inSeconds: Int64?
 
@@ -68,6 +70,12 @@ public struct AlarmChanges: Equatable, Sendable {
                 throw .invalidArgument("max snoozes \(maxSnoozes) is not between 0 and 10, or -1 for unlimited")
             }
             out.snooze.maxSnoozes = maxSnoozes == -1 ? .unlimited : .limited(maxSnoozes)
+        }
+        if let wakeCheck {
+            guard WakeCheck.minuteRange.contains(wakeCheck) else {
+                throw .invalidArgument("wake-up check \(wakeCheck) min is not between 0 and 60 minutes (0 turns it off)")
+            }
+            out.wakeCheckMinutes = wakeCheck
         }
         if let challenges {
             out.challenges = try Self.stack(challenges, replacing: alarm.challenges, using: &generator)

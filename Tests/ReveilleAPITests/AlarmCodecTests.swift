@@ -138,3 +138,39 @@ import Testing
         #expect(throws: AgentError.self) { try AlarmCodec.decodeChanges(["in_seconds": value]) }
     }
 }
+
+@Suite struct WakeCheckCodecTests {
+    @Test func wakeCheckDecodesEncodesAndReadsBack() throws {
+        #expect(try AlarmCodec.decodeChanges(["wake_check": .uint32(15)]).wakeCheck == 15)
+        var changes = AlarmChanges()
+        changes.wakeCheck = 5
+        #expect(AlarmCodec.encode(changes)["wake_check"] == .uint32(5))
+        #expect(try AlarmCodec.decodeChanges(AlarmCodec.encode(changes)) == changes)
+        let alarm = Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!,
+                          wakeCheckMinutes: 20)
+        let encoded = AlarmCodec.encode(AlarmSnapshot(alarm: alarm, nextFire: nil, snoozeCount: 0, ringing: false))
+        #expect(encoded["wake_check"] == .uint32(20))
+    }
+
+    @Test(arguments: [Value.uint32(61), .int32(-1), .uint64(1 << 40)])
+    func wakeCheckOutOfRangeIsAnInvalidArgument(_ value: Value) throws {
+        var alarm = Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!)
+        var generator = SystemRandomNumberGenerator()
+        #expect {
+            let changes = try AlarmCodec.decodeChanges(["wake_check": value])
+            alarm = try changes.apply(to: alarm, using: &generator)
+        } throws: { error in
+            guard case .invalidArgument = error as? AgentError else { return false }
+            return true
+        }
+        #expect(alarm.wakeCheckMinutes == 0)
+    }
+
+    @Test func wakeCheckOfZeroTurnsItOff() throws {
+        let alarm = Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!,
+                          wakeCheckMinutes: 30)
+        var generator = SystemRandomNumberGenerator()
+        let off = try AlarmCodec.decodeChanges(["wake_check": .uint32(0)]).apply(to: alarm, using: &generator)
+        #expect(off.wakeCheckMinutes == 0)
+    }
+}

@@ -21,7 +21,7 @@ import Testing
                 Challenge(id: ChallengeID("a"), params: .math(difficulty: .hard, timeLimit: 45), orderIndex: 0),
                 Challenge(id: ChallengeID("b"), params: .qr(expected: "K 1"), orderIndex: 1),
                 Challenge(id: ChallengeID("c"), params: .typing(words: 3), orderIndex: 2),
-              ])
+              ], wakeCheckMinutes: 12)
     }
 
     @Test func anAlarmSurvivesReopeningWithEveryField() throws {
@@ -62,6 +62,18 @@ import Testing
         ApplyRunEvent().reduce(run: &run, event: .dismissalCompleted(at: Instant(secondsSinceEpoch: 500)))
         try store.save(run, session: nil)
         #expect(try SQLiteAlarmStore(path: path).load().openRuns.isEmpty)
+    }
+
+    @Test func aRunWaitingOnItsWakeCheckSurvivesReopeningWithTheCheck() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(), nextFire: nil)
+        var run = AlarmRun(alarmId: alarm().id, startedAt: Instant(secondsSinceEpoch: 100))
+        ApplyRunEvent().reduce(run: &run, event: .wakeCheckStarted(due: Instant(secondsSinceEpoch: 820)))
+        try store.save(run, session: nil)
+        let reopened = try SQLiteAlarmStore(path: path).load()
+        #expect(reopened.openRuns == [run])
+        #expect(reopened.openRuns.first?.wakeCheckDue == Instant(secondsSinceEpoch: 820))
+        #expect(reopened.alarms.first?.wakeCheckMinutes == 12)
     }
 
     @Test func anAlarmsLastOccurrenceSurvivesReopeningIsReplacedByTheNextAndGoesWithTheAlarm() throws {

@@ -166,6 +166,10 @@ for volume in [1.5, -0.1, float("nan"), float("inf")]:
 for minutes in [0, 61, -1, 2**31 - 1]:
     add(f"snooze_minutes {minutes}", time="07:00", snooze_minutes=dbus.Int32(minutes))
     update(one_time, f"snooze_minutes {minutes}", snooze_minutes=dbus.Int32(minutes))
+for minutes in [61, -1, 2**31 - 1]:
+    add(f"wake_check {minutes}", time="07:00", wake_check=dbus.Int32(minutes))
+    update(one_time, f"wake_check {minutes}", wake_check=dbus.Int32(minutes))
+add("wake_check as string", time="07:00", wake_check="5")
 # Every integer type is accepted in range, so one out of range is "out of range", not "not an integer".
 add("snooze_minutes uint64 max", time="07:00", snooze_minutes=dbus.UInt64(2**64 - 1), message_has="out of range")
 add("max_snoozes uint64 2^63", time="07:00", max_snoozes=dbus.UInt64(2**63), message_has="out of range")
@@ -211,7 +215,7 @@ expect([INVALID], "AddAlarm", "a{sv}", spec(time="0" * 150_000), what="time of 1
 for alarm_id in [UNKNOWN, "", "x", "not-a-uuid", UNKNOWN.upper().replace("0BADC0DE", "0BADC0DF"), UNKNOWN + "0",
                  "../" * 10, "\u00e9\U0001f600", "0badc0de", "0badc0de\u0301", "\uff10badc0de", UNKNOWN + "\u0301"]:
     errors = [NOT_FOUND] if alarm_id == UNKNOWN else [NOT_FOUND, INVALID]
-    for method in ["GetAlarm", "RemoveAlarm", "Trigger", "Snooze", "Dismiss", "GetChallenge"]:
+    for method in ["GetAlarm", "RemoveAlarm", "Trigger", "Snooze", "Dismiss", "GetChallenge", "ConfirmAwake"]:
         expect(errors, method, "s", alarm_id, what=f"id {alarm_id!r:.40}")
     expect(errors, "UpdateAlarm", "sa{sv}", alarm_id, spec(label="x"), what=f"id {alarm_id!r:.40}")
     expect(errors, "SetEnabled", "sb", alarm_id, True, what=f"id {alarm_id!r:.40}")

@@ -15,12 +15,12 @@ sleep 0.5 # let monitor subscribe
 py() { /usr/bin/python3 -c "$@"; }
 json_field() { "$REVEILLE" show "$1" --json | py 'import json, sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$2"; }
 status_of() { local s=0; "$@" >"$SESSION/out" 2>"$SESSION/err" || s=$?; echo "$s"; }
-KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "repeat", "ringing", "snooze_count", "snooze_minutes", "sound", "time", "volume"]'
+KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "repeat", "ringing", "snooze_count", "snooze_minutes", "sound", "time", "volume", "wake_check"]'
 
 note "add with every option prints the id"
 id=$("$REVEILLE" add 06:45 --label "Work day" --repeat mon,wed,fri --sound /usr/share/sounds/freedesktop/stereo/bell.oga \
     --volume 0.4 --snooze-minutes 7 --max-snoozes unlimited --challenge math:hard --challenge qr:Bathroom-42 \
-    --challenge typing:4 --disabled)
+    --challenge typing:4 --wake-check 20 --disabled)
 [[ $id =~ ^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$ ]] || fail "add printed '$id', not an id"
 short=${id:0:8}
 assert_eq "$(json_field "$short" label)" '"Work day"' "label"
@@ -30,6 +30,7 @@ assert_eq "$(json_field "$short" sound)" '"/usr/share/sounds/freedesktop/stereo/
 assert_eq "$(json_field "$short" volume)" '0.4' "volume"
 assert_eq "$(json_field "$short" snooze_minutes)" '7' "snooze minutes"
 assert_eq "$(json_field "$short" max_snoozes)" '-1' "unlimited snoozes"
+assert_eq "$(json_field "$short" wake_check)" '20' "wake-up check minutes"
 assert_eq "$(json_field "$short" challenges)" '["math:hard", "qr:*", "typing:4"]' "challenges, the qr code hidden"
 assert_eq "$(json_field "$short" enabled)" 'false' "--disabled"
 dated=$("$REVEILLE" add 05:30 --date 2030-06-15 --label Trip)
@@ -70,11 +71,12 @@ note "ambiguous: $(cat "$SESSION/err")"
 
 note "edit, enable, disable, remove"
 assert_eq "$(status_of "$REVEILLE" edit "$short" --time 06:50:30 --label Changed --repeat weekends --volume 0.3 \
-    --snooze-minutes 2 --max-snoozes 0 --challenge typing:3 --challenge qr:Kitchen)" 0 "edit's exit status"
+    --snooze-minutes 2 --max-snoozes 0 --challenge typing:3 --challenge qr:Kitchen --wake-check 0)" 0 "edit's exit status"
 assert_eq "$(json_field "$short" time) $(json_field "$short" label) $(json_field "$short" repeat)" \
     '"06:50:30" "Changed" ["sat", "sun"]' "edited time, label, repeat"
 assert_eq "$(json_field "$short" volume) $(json_field "$short" snooze_minutes) $(json_field "$short" max_snoozes)" "0.3 2 0" "edited numbers"
 assert_eq "$(json_field "$short" challenges)" '["typing:3", "qr:*"]' "edited challenges"
+assert_eq "$(json_field "$short" wake_check)" '0' "wake-up check turned off"
 "$REVEILLE" enable "$short"
 assert_eq "$(json_field "$short" enabled)" true "enable"
 [ "$(json_field "$short" next_fire)" -gt "$(date +%s)" ] || fail "an enabled alarm has no next_fire"

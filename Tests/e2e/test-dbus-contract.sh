@@ -47,13 +47,13 @@ assert_eq "$(py busjson.py RingingAlarms <<<"$all")" 'as []' "GetAll's RingingAl
 note "AddAlarm with every key (busctl)"
 changes=$(count "$MANAGER.AlarmsChanged ()")
 work_time=$(at '-30 min')
-work=$(call AddAlarm 'a{sv}' 9 label s Work time s "$work_time" repeat as 2 mon fri enabled b true \
+work=$(call AddAlarm 'a{sv}' 10 label s Work time s "$work_time" repeat as 2 mon fri enabled b true \
     sound s /usr/share/sounds/freedesktop/stereo/bell.oga volume d 0.25 snooze_minutes u 9 max_snoozes i 2 \
-    challenges as 3 math:hard qr:Secret-Code_42 typing:5 | id_of)
+    challenges as 3 math:hard qr:Secret-Code_42 typing:5 wake_check u 15 | id_of)
 is_uuid "$work" || fail "AddAlarm returned '$work', not a lowercase UUID"
 wait_until "AlarmsChanged after AddAlarm" 5 more_than "$changes" "$MANAGER.AlarmsChanged ()"
 assert_eq "$(json GetAlarm s "$work" | py busjson.py keys)" \
-    "challenges enabled id label max_snoozes next_fire repeat ringing snooze_count snooze_minutes sound time volume" "a repeating alarm's keys"
+    "challenges enabled id label max_snoozes next_fire repeat ringing snooze_count snooze_minutes sound time volume wake_check" "a repeating alarm's keys"
 assert_eq "$(field "$work" id)" "s \"$work\"" "id"
 assert_eq "$(field "$work" label)" 's "Work"' "label"
 assert_eq "$(field "$work" time)" "s \"$work_time\"" "time"
@@ -63,6 +63,7 @@ assert_eq "$(field "$work" sound)" 's "/usr/share/sounds/freedesktop/stereo/bell
 assert_eq "$(field "$work" volume)" 'd 0.25' "volume"
 assert_eq "$(field "$work" snooze_minutes)" 'u 9' "snooze_minutes"
 assert_eq "$(field "$work" max_snoozes)" 'i 2' "max_snoozes"
+assert_eq "$(field "$work" wake_check)" 'u 15' "wake_check"
 assert_eq "$(field "$work" challenges)" 'as ["math:hard", "qr:*", "typing:5"]' "challenges hide the qr code"
 assert_eq "$(field "$work" snooze_count)" 'u 0' "snooze_count"
 assert_eq "$(field "$work" ringing)" 'b false' "ringing"
@@ -86,6 +87,7 @@ assert_eq "$(field "$plain" sound)" 's "alarm-clock-elapsed"' "default sound"
 assert_eq "$(field "$plain" volume)" 'd 1.0' "default volume"
 assert_eq "$(field "$plain" snooze_minutes)" 'u 5' "default snooze_minutes"
 assert_eq "$(field "$plain" max_snoozes)" 'i 3' "default max_snoozes"
+assert_eq "$(field "$plain" wake_check)" 'u 0' "no wake-up check by default"
 assert_eq "$(field "$plain" challenges)" 'as ["math:medium"]' "default challenges"
 assert_eq "$(field "$plain" enabled)" 'b true' "enabled by default"
 
@@ -137,14 +139,14 @@ wait_until "AlarmsChanged for update, disable, enable, remove" 5 more_than $((ch
 
 note "errors that need no ringing alarm"
 nobody=00000000-0000-4000-8000-000000000000
-for method in GetAlarm RemoveAlarm Trigger Snooze Dismiss GetChallenge; do
+for method in GetAlarm RemoveAlarm Trigger Snooze Dismiss GetChallenge ConfirmAwake; do
     expect_error io.github.Reveille1.Error.NotFound gcall "$method" "'$nobody'"
 done
 expect_error io.github.Reveille1.Error.NotFound gcall UpdateAlarm "'$nobody'" "{'label': <'x'>}"
 expect_error io.github.Reveille1.Error.NotFound gcall SetEnabled "'$nobody'" true
 expect_error io.github.Reveille1.Error.NotFound gcall SubmitAnswer "'$nobody'" "'1'"
 expect_error "io.github.Reveille1.Error.InvalidArgument: time '25:61' is not a valid HH:MM time" gcall AddAlarm "{'time': <'25:61'>}"
-for method in Snooze Dismiss GetChallenge; do
+for method in Snooze Dismiss GetChallenge ConfirmAwake; do
     expect_error io.github.Reveille1.Error.NotRinging gcall "$method" "'$soon'"
 done
 expect_error io.github.Reveille1.Error.NotRinging gcall SubmitAnswer "'$soon'" "'1'"

@@ -59,6 +59,10 @@ public struct ManagerService: Sendable {
                     try await core.dismiss(try alarmID(args[0]))
                     return []
                 },
+                method(.confirmAwake) { args in
+                    try await core.confirmAwake(try alarmID(args[0]))
+                    return []
+                },
                 methodSeeingCaller(.beginChallenge) { call in
                     let id = try alarmID(call.arguments[0])
                     await clients?.saw(call.sender, showing: id)

@@ -250,7 +250,7 @@ private struct Ringing: Sendable {
     var actions: [NotificationContent.Action] {
         var actions: [NotificationContent.Action] = []
         if let snooze = notification.snoozeLabel { actions.append(.init(key: "snooze", label: snooze)) }
-        return actions + [.init(key: "dismiss", label: "Dismiss"), .init(key: "default", label: "Dismiss")]
+        return actions + [.init(key: "dismiss", label: notification.dismissLabel), .init(key: "default", label: notification.dismissLabel)]
     }
 
     var actionKeys: Set<String> { Set(actions.map(\.key)) }

@@ -56,7 +56,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             var state = StoredState()
             var unreadable: [String: String] = [:]
             let challenges = try loadChallenges(db, unreadable: &unreadable)
-            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire FROM alarm")
+            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check FROM alarm")
             while try rows.step() {
                 let key = rows.string(at: 0)
                 // One row this version cannot read is skipped and reported; it never takes the others down.
@@ -76,7 +76,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             let runs = try db.prepare("""
                 SELECT id, alarm_id, started_at, snooze_count, snoozed_until, rang_at, session_index, session_prompt,
                        session_started_at, session_deadline, session_attempts, session_failures, session_last_failure,
-                       failures, last_failure, due_at
+                       failures, last_failure, due_at, wake_check_due
                 FROM run WHERE outcome = 'inProgress'
                 """)
             while try runs.step() {
@@ -94,6 +94,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                 run.consecutiveFailures = runs.int(at: 13)
                 run.lastFailureAt = runs.optionalInt64(at: 14).map(Instant.init(secondsSinceEpoch:))
                 run.due = runs.optionalInt64(at: 15).flatMap { Self.plausibleTimes.contains($0) ? Instant(secondsSinceEpoch: $0) : nil }
+                run.wakeCheckDue = runs.optionalInt64(at: 16).map(Instant.init(secondsSinceEpoch:))
                 run.challengeRuns = try loadChallengeRuns(db, runID: runs.int64(at: 0))
                 state.openRuns.append(run)
                 let challengeCount = state.alarms.first { $0.id == id }?.challenges.count ?? 0
@@ -119,7 +120,7 @@ public final class SQLiteAlarmStore: AlarmStore {
     /// Whether an open run's numbers are ones a Reveille could have stored.
     private static func plausibleRun(_ row: Statement) -> Bool {
         let times = [row.int64(at: 2), row.int64(at: 5)]
-            + [4, 8, 9, 12].compactMap { row.optionalInt64(at: $0) }
+            + [4, 8, 9, 12, 15].compactMap { row.optionalInt64(at: $0) }
         let counts = [3, 6, 10, 11].compactMap { row.optionalInt64(at: $0) }
         return times.allSatisfy(plausibleTimes.contains) && counts.allSatisfy((0...Int64(UInt32.max)).contains)
     }
@@ -129,12 +130,12 @@ public final class SQLiteAlarmStore: AlarmStore {
             let db = try Self.open(db)
             try db.transaction {
                 let statement = try db.prepare("""
-                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET time = excluded.time, date = excluded.date, repeat = excluded.repeat,
                         label = excluded.label, sound = excluded.sound, volume = excluded.volume, enabled = excluded.enabled,
                         snooze_minutes = excluded.snooze_minutes, max_snoozes = excluded.max_snoozes,
-                        next_fire = excluded.next_fire
+                        next_fire = excluded.next_fire, wake_check = excluded.wake_check
                     """)
                 let maxSnoozes: Int = switch alarm.snooze.maxSnoozes {
                 case .unlimited: -1
@@ -144,7 +145,7 @@ public final class SQLiteAlarmStore: AlarmStore {
                     alarm.id.rawValue, timeText(alarm.time), alarm.date?.description,
                     AlarmText.formatRepeat(alarm.repeatDays).joined(separator: ","), alarm.label, alarm.sound,
                     alarm.volume, alarm.isEnabled, alarm.snooze.minutes, maxSnoozes,
-                    nextFire?.secondsSinceEpoch)
+                    nextFire?.secondsSinceEpoch, alarm.wakeCheckMinutes)
                 try statement.run()
                 let clear = try db.prepare("DELETE FROM challenge WHERE alarm_id = ?")
                 try clear.bind(alarm.id.rawValue)
@@ -183,9 +184,9 @@ public final class SQLiteAlarmStore: AlarmStore {
                     session?.index, session.map { PromptCodec.encode($0.prompt) }, session?.startedAt.secondsSinceEpoch,
                     session?.deadline?.secondsSinceEpoch, session?.attempts, session?.consecutiveFailures,
                     session?.lastFailureAt?.secondsSinceEpoch, run.consecutiveFailures, run.lastFailureAt?.secondsSinceEpoch,
-                    run.due?.secondsSinceEpoch,
+                    run.due?.secondsSinceEpoch, run.wakeCheckDue?.secondsSinceEpoch,
                 ]
-                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure, failures, last_failure, due_at"
+                let columns = "alarm_id, started_at, completed_at, outcome, snooze_count, snoozed_until, rang_at, session_index, session_prompt, session_started_at, session_deadline, session_attempts, session_failures, session_last_failure, failures, last_failure, due_at, wake_check_due"
                 let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
                 let statement = try existing == nil
                     ? db.prepare("INSERT INTO run (\(columns)) VALUES (\(placeholders))")
@@ -331,15 +332,15 @@ public final class SQLiteAlarmStore: AlarmStore {
         let repeatText = row.string(at: 3)
         guard let days = try? AlarmText.parseRepeat(repeatText.isEmpty ? [] : repeatText.split(separator: ",").map(String.init))
         else { return nil }
-        let max = row.int64(at: 9), minutes = row.int64(at: 8), volume = row.double(at: 6)
-        guard max == -1 || SnoozePolicy.maxSnoozeRange.contains(Int(clamping: max)),
+        let max = row.int64(at: 9), minutes = row.int64(at: 8), volume = row.double(at: 6), check = row.int64(at: 11)
+        guard WakeCheck.minuteRange.contains(Int(clamping: check)), max == -1 || SnoozePolicy.maxSnoozeRange.contains(Int(clamping: max)),
               SnoozePolicy.minuteRange.contains(Int(clamping: minutes)), volume.isFinite, (0...1).contains(volume)
         else { return nil }
         return Alarm(
             id: id, time: time, date: date, repeatDays: days, label: row.string(at: 4), sound: row.string(at: 5),
             volume: volume, isEnabled: row.bool(at: 7),
             snooze: SnoozePolicy(minutes: Int(minutes), maxSnoozes: max < 0 ? .unlimited : .limited(Int(max))),
-            challenges: challenges)
+            challenges: challenges, wakeCheckMinutes: Int(check))
     }
 
     private func timeText(_ time: WallTime) -> String {

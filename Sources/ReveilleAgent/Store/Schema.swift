@@ -87,5 +87,10 @@ enum Schema {
         """
         ALTER TABLE run ADD COLUMN due_at INTEGER;
         """,
+        // 7: the wake-up check: each alarm's minutes, and the instant a dismissed run's check is due.
+        """
+        ALTER TABLE alarm ADD COLUMN wake_check INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE run ADD COLUMN wake_check_due INTEGER;
+        """,
     ]
 }

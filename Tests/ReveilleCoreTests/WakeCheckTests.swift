@@ -1,0 +1,113 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTestSupport
+import ReveilleTime
+import Testing
+
+@Suite struct WakeCheckTests {
+    /// An alarm with a wake-up check of `minutes` and two challenges, rung and solved; returns its id.
+    static func dismissed(_ f: CoreFixture, minutes: Int = 10) async throws -> AlarmID {
+        let id = try await f.addAlarm(minutesAhead: 5) { changes in
+            changes.wakeCheck = minutes
+            changes.challenges = [.new(.math(difficulty: .easy, timeLimit: Challenge.defaultMathTimeLimit)), .new(.typing(words: 2))]
+        }
+        await f.fireTimer()
+        #expect(try await f.solve(id) == .correct)
+        #expect(try await f.solve(id) == .dismissed)
+        return id
+    }
+
+    @Test func stillUpIsAskedTheGivenMinutesAfterTheDismissal() async throws {
+        let f = try await CoreFixture()
+        let id = try await Self.dismissed(f)
+        let dismissedAt = f.fakes.clock.now()
+        #expect(!f.fakes.sound.isPlaying(id))
+        #expect(f.fakes.notifier.shown(id) == nil)
+        #expect(f.fakes.timer.armedAt == dismissedAt.adding(seconds: 600))
+        await f.fireTimer()
+        #expect(f.fakes.clock.now() == dismissedAt.adding(seconds: 600))
+        let question = try #require(f.fakes.notifier.shown(id))
+        #expect(question.summary == "Still up?")
+        #expect(question.dismissLabel == "I'm up")
+        #expect(question.snoozeLabel == nil)
+        #expect(!f.fakes.sound.isPlaying(id))
+        #expect(await f.core.ringingAlarms.isEmpty)
+    }
+
+    @Test func aClickOnImUpClosesTheRunAndNothingRingsAgain() async throws {
+        let f = try await CoreFixture()
+        let id = try await Self.dismissed(f)
+        await f.fireTimer()
+        #expect(f.fakes.notifier.shown(id)?.summary == "Still up?")
+        f.fakes.notifier.click(id, "dismiss")
+        try await waitUntil { f.fakes.store.contents.openRuns.isEmpty }
+        #expect(f.fakes.notifier.shown(id) == nil)
+        await f.advance(seconds: 120)
+        #expect(await f.core.ringingAlarms.isEmpty)
+        #expect(!f.fakes.sound.isPlaying(id))
+        #expect(f.fakes.store.contents.openRuns.isEmpty)
+        // A one-time alarm is done once its check is answered.
+        #expect(try await f.core.get(id).alarm.isEnabled == false)
+    }
+
+    @Test func noAnswerWithinAMinuteRingsAgainWithTheWholeStackInTheSameRun() async throws {
+        let f = try await CoreFixture(config: HookTests.allHooks())
+        let id = try await Self.dismissed(f)
+        let startedAt = try #require(f.fakes.store.contents.openRuns.first?.startedAt)
+        await f.fireTimer()
+        await f.advance(seconds: 59)
+        #expect(await f.core.ringingAlarms.isEmpty)
+        #expect(f.fakes.timer.armedAt == f.fakes.clock.now().adding(seconds: 1))
+        await f.fireTimer()
+        #expect(await f.core.ringingAlarms == [id])
+        #expect(f.fakes.sound.isPlaying(id))
+        #expect(f.fakes.notifier.shown(id)?.summary == "Alarm")
+        #expect(f.fakes.store.contents.openRuns.map(\.startedAt) == [startedAt])
+        #expect(f.fakes.hooks.environments.map { $0["REVEILLE_EVENT"] } == ["ring", "dismiss", "ring"])
+        let view = try await f.core.challenge(id)
+        #expect(view.index == 0 && view.total == 2)
+        #expect(try await f.solve(id) == .correct)
+        #expect(try await f.solve(id) == .dismissed)
+    }
+
+    @Test func aPendingCheckSurvivesARestart() async throws {
+        let store = FakeStore()
+        let f = try await CoreFixture(store: store)
+        let id = try await Self.dismissed(f, minutes: 1)
+        let due = f.fakes.clock.now().adding(seconds: 60)
+        #expect(store.contents.openRuns.first?.wakeCheckDue == due)
+        let restarted = try await CoreFixture(now: due.adding(seconds: 10), store: store)
+        #expect(restarted.fakes.notifier.shown(id)?.summary == "Still up?")
+        #expect(await restarted.core.ringingAlarms.isEmpty)
+        await restarted.fireTimer()
+        #expect(restarted.fakes.clock.now() == due.adding(seconds: 60))
+        #expect(await restarted.core.ringingAlarms == [id])
+    }
+
+    @Test func confirmAwakeAnswersTheCheckAndIsNotRingingWithoutOne() async throws {
+        let f = try await CoreFixture()
+        let id = try await Self.dismissed(f)
+        await f.fireTimer()
+        try await f.core.confirmAwake(id)
+        #expect(f.fakes.notifier.shown(id) == nil)
+        await f.advance(seconds: 3600)
+        #expect(await f.core.ringingAlarms.isEmpty)
+        await #expect(throws: AgentError.notRinging(id)) { try await f.core.confirmAwake(id) }
+        let other = try await f.addAlarm(minutesAhead: 30)
+        await #expect(throws: AgentError.notRinging(other)) { try await f.core.confirmAwake(other) }
+    }
+
+    @Test func withoutAWakeCheckADismissalClosesTheRunAtOnce() async throws {
+        let f = try await CoreFixture()
+        let id = try await Self.dismissed(f, minutes: 0)
+        #expect(f.fakes.store.contents.openRuns.isEmpty)
+    }
+
+    @Test func aWakeCheckOutOfRangeIsRefused() async throws {
+        let f = try await CoreFixture()
+        await #expect(throws: AgentError.self) { _ = try await f.addAlarm { $0.wakeCheck = 61 } }
+        await #expect(throws: AgentError.self) { _ = try await f.addAlarm { $0.wakeCheck = -1 } }
+        #expect(await f.core.list().isEmpty)
+    }
+}

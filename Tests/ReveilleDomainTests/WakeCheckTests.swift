@@ -1,0 +1,30 @@
+import ReveilleDomain
+import ReveilleTime
+import Testing
+
+@Suite struct WakeCheckRuleTests {
+    let dismissed = Instant(secondsSinceEpoch: 1_000_000)
+
+    @Test func theCheckIsDueTheGivenMinutesAfterTheDismissalAndNeverAtZero() {
+        #expect(WakeCheck().due(dismissedAt: dismissed, minutes: 0) == nil)
+        #expect(WakeCheck().due(dismissedAt: dismissed, minutes: 1) == dismissed.adding(seconds: 60))
+        #expect(WakeCheck().due(dismissedAt: dismissed, minutes: 60) == dismissed.adding(seconds: 3600))
+    }
+
+    @Test func itWaitsThenAsksForSixtySecondsThenIsUnanswered() {
+        let due = dismissed.adding(seconds: 600)
+        let check = WakeCheck()
+        #expect(check.state(due: due, now: dismissed) == .waiting(until: due))
+        #expect(check.state(due: due, now: due) == .asking(until: due.adding(seconds: 60)))
+        #expect(check.state(due: due, now: due.adding(seconds: 59)) == .asking(until: due.adding(seconds: 60)))
+        #expect(check.state(due: due, now: due.adding(seconds: 60)) == .unanswered)
+    }
+
+    @Test func aPendingCheckKeepsTheRunOpenButSilentAndARingClearsIt() {
+        var run = AlarmRun(alarmId: AlarmID("12345678-1234-4234-8234-123456789abc")!, startedAt: dismissed)
+        ApplyRunEvent().reduce(run: &run, event: .wakeCheckStarted(due: dismissed.adding(seconds: 60)))
+        #expect(run.isOpen && !run.isRinging)
+        ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: dismissed.adding(seconds: 120)))
+        #expect(run.isRinging && run.wakeCheckDue == nil)
+    }
+}
