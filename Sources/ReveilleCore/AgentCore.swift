@@ -32,6 +32,8 @@ public actor AgentCore {
     var dues: [AlarmID: Instant] = [:]
     /// The last hook that failed, until that event's hook runs fine again.
     var hookFailure: (event: HookEvent, reason: String)?
+    /// Writes and hooks held back while a ring's signal, notification and sound go out.
+    var deferred = DeferredWork()
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
