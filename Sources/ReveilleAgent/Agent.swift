@@ -79,7 +79,7 @@ final class RunningAgent: Sendable {
             throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
         }
         let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
-        let store = opener.openFirst()
+        let (store, opened) = opener.openFirst()
 
         let connection = try Connection.session()
         let queue = DispatchQueue(label: "io.github.Reveille1.agent")
@@ -110,6 +110,7 @@ final class RunningAgent: Sendable {
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)
         // A database that cannot be opened yet keeps the agent on the bus, saying why and retrying.
+        await opened.value
         let loaded = await opener.load(store, into: core)
         try connection.export([service.interface], at: BusNames.path)
         let reply = try await connection.requestName(BusNames.service)

@@ -108,8 +108,8 @@ extension AgentCore {
 
     /// Writes now, unless writes already failed and wait for their retry: then the new one joins
     /// them, so that a fault costs one try per back-off step, however much happens meanwhile.
-    private func flushWritesUnlessWaiting() {
-        if database.retryAt == nil { flushWrites() }
+    func flushWritesUnlessWaiting() {
+        if database.retryAt == nil, deferred.depth == 0 { flushWrites() }
     }
 
     /// Writes what waits, in order, up to the first failure; then backs off.

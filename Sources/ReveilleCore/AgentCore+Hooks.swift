@@ -6,6 +6,7 @@ extension AgentCore {
     /// hangs never delays or changes ringing, and only its outcome comes back.
     func runHook(_ event: HookEvent, _ id: AlarmID, due: Instant, snoozeCount: Int) {
         guard let argv = config.hooks[event], let alarm = alarms[id] else { return }
+        guard deferred.depth == 0 else { return deferred.hooks.append((event, id, due, snoozeCount)) }
         let call = HookCall(event: event, alarmId: id, label: alarm.displayLabel, due: due, snoozeCount: snoozeCount)
         world.hooks.run(argv, environment: call.environment(in: zone)) { [weak self] outcome in
             Task { await self?.hookFinished(event, outcome) }

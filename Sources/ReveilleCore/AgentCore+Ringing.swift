@@ -198,8 +198,8 @@ extension AgentCore {
 
     func startRingingEffects(_ id: AlarmID) {
         guard let alarm = alarms[id] else { return }
-        world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
         showNotification(id)
+        world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
     }
 
     func stopRingingEffects(_ id: AlarmID) {

@@ -7,16 +7,19 @@ extension AgentCore {
     /// Called when the wake timer fires, when the clock jumps, at start and on resume.
     public func wake() {
         let now = self.now
-        for run in runs.values {
-            if let until = run.snoozedUntil, until <= now { ring(run.alarmId, at: now) }
-            if let due = run.wakeCheckDue { checkAwake(run.alarmId, due: due) }
-        }
-        for (id, fire) in nextFires where fire <= now {
-            if now.seconds(since: fire) <= config.lateGrace {
-                remember(.rang(fire), of: id)
-                ring(id, at: now)
-            } else {
-                miss(id, at: fire)
+        // Every alarm due now is signalled and shown before any of them is written down.
+        effectsFirst {
+            for run in runs.values {
+                if let until = run.snoozedUntil, until <= now { ring(run.alarmId, at: now) }
+                if let due = run.wakeCheckDue { checkAwake(run.alarmId, due: due) }
+            }
+            for (id, fire) in nextFires where fire <= now {
+                if now.seconds(since: fire) <= config.lateGrace {
+                    remember(.rang(fire), of: id)
+                    ring(id, at: now)
+                } else {
+                    miss(id, at: fire)
+                }
             }
         }
         for (id, session) in sessions {
@@ -115,15 +118,18 @@ extension AgentCore {
         let wasPlanned = nextFires[id] != nil
         runs[id] = run
         nextFires[id] = nil
-        // Rings whether or not these writes succeed: a failed one is retried.
-        persist(run, session: sessions[id])
-        if wasPlanned { persistAlarm(id) }
         nudged.remove(id)
         // The sound takes over what was prepared for this ring.
         preparedRings[id] = nil
-        startRingingEffects(id)
-        emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
-        runHook(.ring, id, due: due(of: run), snoozeCount: run.snoozeCount)
+        effectsFirst {
+            // What the user and the clients wait for goes out first; the disk and the hook after.
+            emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
+            startRingingEffects(id)
+            // Rings whether or not these writes succeed: a failed one is retried.
+            persist(run, session: sessions[id])
+            if wasPlanned { persistAlarm(id) }
+            runHook(.ring, id, due: due(of: run), snoozeCount: run.snoozeCount)
+        }
     }
 
     /// An occurrence too late to ring: recorded, told (once, however often the clock crosses it),

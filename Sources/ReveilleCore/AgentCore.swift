@@ -34,6 +34,8 @@ public actor AgentCore {
     var hookFailure: (event: HookEvent, reason: String)?
     /// Alarms whose "Still up?" is on screen; not stored, so a restart asks again.
     var wakeChecksAsked: Set<AlarmID> = []
+    /// Writes and hooks held back while a ring's signal, notification and sound go out.
+    var deferred = DeferredWork()
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.

@@ -31,6 +31,23 @@ import Testing
         #expect(state.nextFires == [alarm().id: Instant(secondsSinceEpoch: 1234)])
     }
 
+    /// The agent's start reads the alarms once: the read that proves the file readable is the one the core loads.
+    @Test func theFirstLoadAfterOpeningIsTheOpeningsOwnReadAndLaterLoadsReadAgain() throws {
+        try SQLiteAlarmStore(path: path).save(alarm(), nextFire: nil)
+        let store = try SQLiteAlarmStore(path: path)
+        // Changed behind the store's back, which no program does while the agent holds its lock:
+        // the first load shows what the opening read, the next one reads the file.
+        try Database(path: path).execute("DELETE FROM alarm")
+        #expect(try store.load().alarms == [alarm()])
+        #expect(try store.load().alarms.isEmpty)
+    }
+
+    @Test func aWriteAfterOpeningMakesTheFirstLoadReadTheFile() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(), nextFire: nil)
+        #expect(try store.load().alarms == [alarm()])
+    }
+
     @Test func aNotificationsNumberAndItsServerSurviveReopeningAndAreReplacedThenForgotten() throws {
         let id = alarm().id
         try SQLiteAlarmStore(path: path).remember(PostedNotification(alarm: id, number: 7, server: ":1.42"))

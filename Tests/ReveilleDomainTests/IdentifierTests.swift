@@ -14,6 +14,7 @@ import Testing
         "", "6f1c2a9e3b4d4e5f8a7b0c1d2e3f4a5b", "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5", "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5bb",
         "6f1c2a9g-3b4d-4e5f-8a7b-0c1d2e3f4a5b", "6f1c2a9e-3b4d-4e5f-8a7b0-c1d2e3f4a5b", "{6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b}",
         " 6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b", "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b\n", "6f1c2a9e_3b4d_4e5f_8a7b_0c1d2e3f4a5b",
+        "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5é", "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a-b", "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b-",
     ])
     func malformedUUIDIsRejected(text: String) {
         #expect(AlarmID(text) == nil)

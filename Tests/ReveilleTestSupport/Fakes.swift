@@ -84,6 +84,7 @@ public final class FakeStore: AlarmStore {
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
         try checkWritable()
+        note("store saves the alarm \(alarm.id)")
         state.withLock { s in
             s.alarms.removeAll { $0.id == alarm.id }
             s.alarms.append(alarm)
@@ -119,6 +120,7 @@ public final class FakeStore: AlarmStore {
 
     public func record(_ occurrence: LastOccurrence, of id: AlarmID) throws {
         try checkWritable()
+        note("store saves the last occurrence of \(id)")
         state.withLock { $0.lastOccurrences[id] = occurrence }
     }
 
@@ -161,6 +163,7 @@ public final class FakeNotifier: AlarmNotifier {
     public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
 
     public func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {
+        journal.record("notification of \(id) shown")
         state.withLock {
             $0.shown[id] = Shown(notification: notification, onAction: onAction)
             $0.posts += 1
@@ -189,6 +192,7 @@ public final class FakeSound: SoundOutput {
     private let journal: EffectJournal
     public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
     public func start(_ id: AlarmID, sound: String, volume: Double) {
+        journal.record("sound of \(id) starts")
         let prepared = preparations.withLock { $0.removeValue(forKey: id) }
         if prepared == Preparation(sound: sound, volume: volume) { startsFromPreparation.withLock { $0.append(id) } }
         playing.withLock { $0[id] = volume }
@@ -286,9 +290,11 @@ public final class FakeHooks: HookRunner {
     }
 
     private let state = Mutex<[Run]>([])
-    public init() {}
+    private let journal: EffectJournal
+    public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
     public func run(_ argv: [String], environment: [String: String],
                     finished: @escaping @Sendable (HookOutcome) -> Void) {
+        journal.record("hook \(argv.first ?? "") runs")
         state.withLock { $0.append(Run(argv: argv, environment: environment, finished: finished)) }
     }
     public var runs: [Run] { state.withLock { $0 } }
@@ -310,7 +316,7 @@ public struct FakeWorld: Sendable {
     public let terminal: FakeTerminal
     public let health = FakeHealth()
     public let sleepGuard = FakeSleepGuard()
-    public let hooks = FakeHooks()
+    public let hooks: FakeHooks
 
     public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false, timerWakesMachine: Bool = true) {
         timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine, inbox: inbox)
@@ -320,6 +326,7 @@ public struct FakeWorld: Sendable {
         notifier = FakeNotifier(journal: journal)
         sound = FakeSound(journal: journal)
         terminal = FakeTerminal(missing: terminalMissing)
+        hooks = FakeHooks(journal: journal)
     }
 
     public var world: World {

@@ -19,17 +19,21 @@ struct DatabaseRetry: Sendable {
         maxPageCount = environment["REVEILLE_TEST_MAX_PAGE_COUNT"].flatMap { Int($0) }
     }
 
-    /// The store, open or waiting to be.
-    func openFirst() -> AlarmDatabase {
-        switch DatabaseOpener.open(path, maxPageCount: maxPageCount) {
-        case .opened(let store, let movedAside):
-            let database = AlarmDatabase(path: path, reason: "")
-            database.attach(store, movedAside: movedAside)
-            return database
-        case .unavailable(let reason):
-            Log.shared.error("the alarm database \(path) cannot be opened (\(reason)); retrying")
-            return AlarmDatabase(path: path, reason: reason)
+    /// The store, and the first try at opening it, made off the caller's thread: opening checks
+    /// and reads the whole file, and the agent connects to its buses meanwhile. Nothing may use
+    /// the store before `opened` has finished; `load` waits for it.
+    func openFirst() -> (database: AlarmDatabase, opened: Task<Void, Never>) {
+        let database = AlarmDatabase(path: path, reason: "it is being opened")
+        let opened = Task { [self] in
+            switch await openOffThePool() {
+            case .opened(let store, let movedAside):
+                database.attach(store, movedAside: movedAside)
+            case .unavailable(let reason):
+                Log.shared.error("the alarm database \(path) cannot be opened (\(reason)); retrying")
+                database.stillUnavailable(reason)
+            }
         }
+        return (database, opened)
     }
 
     /// Loads the alarms into the core; false, with the core told why, when they cannot be read yet.

@@ -7,6 +7,9 @@ import Synchronization
 /// The alarm store on SQLite. Every write is one transaction, committed before the call returns.
 public final class SQLiteAlarmStore: AlarmStore {
     private let database: Mutex<Database?>
+    /// What the opening read, until the first `load` takes it or a write makes it stale: the
+    /// agent's start reads its 1,000 alarms once, not once to check them and once to load them.
+    private let opened = Mutex<StoredState?>(nil)
 
     /// Opens (and migrates) the database at `path`, and reads it all once to be sure it can be read.
     ///
@@ -25,7 +28,10 @@ public final class SQLiteAlarmStore: AlarmStore {
             throw error
         }
         self.database = Mutex(database)
-        do { _ = try load() } catch {
+        do {
+            let state = try read()
+            opened.withLock { $0 = state }
+        } catch {
             abandon()
             throw error
         }
@@ -51,6 +57,17 @@ public final class SQLiteAlarmStore: AlarmStore {
     }
 
     public func load() throws -> StoredState {
+        if let state = opened.withLock({ opened in defer { opened = nil }; return opened }) { return state }
+        return try read()
+    }
+
+    /// The open database for a write, which makes what the opening read stale.
+    private func writable(_ database: Database?) throws -> Database {
+        opened.withLock { $0 = nil }
+        return try Self.open(database)
+    }
+
+    private func read() throws -> StoredState {
         try database.withLock { db in
             let db = try Self.open(db)
             var state = StoredState()
@@ -127,7 +144,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
         try database.withLock { db in
-            let db = try Self.open(db)
+            let db = try writable(db)
             try db.transaction {
                 let statement = try db.prepare("""
                     INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check)
@@ -163,7 +180,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func delete(_ id: AlarmID) throws {
         try database.withLock { db in
-            let db = try Self.open(db)
+            let db = try writable(db)
             let statement = try db.prepare("DELETE FROM alarm WHERE id = ?")
             try statement.bind(id.rawValue)
             try statement.run()
@@ -172,7 +189,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ run: AlarmRun, session: ChallengeSession?) throws {
         try database.withLock { db in
-            let db = try Self.open(db)
+            let db = try writable(db)
             try db.transaction {
                 let find = try db.prepare("SELECT id FROM run WHERE alarm_id = ? AND outcome = 'inProgress'")
                 try find.bind(run.alarmId.rawValue)
@@ -217,7 +234,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func recordMissed(_ id: AlarmID, at: Instant) throws {
         try database.withLock { db in
-            let db = try Self.open(db)
+            let db = try writable(db)
             let statement = try db.prepare("INSERT INTO missed (alarm_id, due_at) VALUES (?, ?)")
             try statement.bind(id.rawValue, at.secondsSinceEpoch)
             try statement.run()
@@ -226,7 +243,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func record(_ occurrence: LastOccurrence, of id: AlarmID) throws {
         try database.withLock { db in
-            let db = try Self.open(db)
+            let db = try writable(db)
             let statement = try db.prepare("REPLACE INTO last_occurrence (alarm_id, due_at, outcome) VALUES (?, ?, ?)")
             try statement.bind(id.rawValue, occurrence.at.secondsSinceEpoch, occurrence.outcome.rawValue)
             try statement.run()
