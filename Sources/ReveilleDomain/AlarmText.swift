@@ -58,10 +58,10 @@ public enum AlarmText {
         days.sorted().map(\.shortName)
     }
 
-    /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`.
+    /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`, `card:LABEL`.
     public static func parseChallenge(_ text: String) throws(AlarmFieldError) -> Challenge.Params {
         guard let colon = text.firstIndex(of: ":") else {
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE, typing:N or card:LABEL")
         }
         let kind = text[..<colon]
         let argument = String(text[text.index(after: colon)...])
@@ -79,8 +79,11 @@ public enum AlarmText {
                 throw AlarmFieldError("typing word count '\(quoted(argument))' is not a number from 1 to 20")
             }
             return .typing(words: words)
+        case "card":
+            if let problem = CardCode.labelProblem(argument) { throw AlarmFieldError(problem) }
+            return .card(label: argument)
         default:
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE, typing:N or card:LABEL")
         }
     }
 
@@ -98,6 +101,7 @@ public enum AlarmText {
         case .qr(let code): revealingSecrets ? "qr:\(code)" : "qr:*"
         case .math(let level, _): "math:\(level.rawValue)"
         case .typing(let words): "typing:\(words)"
+        case .card(let label): "card:\(label)"
         }
     }
 
