@@ -142,7 +142,7 @@ public enum CaptchaScreen {
 
     /// The problem in block characters, at the largest scale that fits; nil when none does or it is no math.
     static func problemBlock(_ state: CaptchaState, width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
-        guard let challenge = state.challenge, challenge.kind != .qr, challenge.kind != .typing else { return nil }
+        guard let challenge = state.challenge, ![.qr, .typing, .card].contains(challenge.kind) else { return nil }
         return block(sanitizeForTerminal(challenge.prompt), scales: BlockFont.Scale.all, width: width, rows: rows)
     }
 
@@ -213,7 +213,7 @@ public enum CaptchaScreen {
 
     static func inputLabel(_ kind: CaptchaChallenge.Kind?) -> String {
         switch kind {
-        case .qr: "Code: "
+        case .qr, .card: "Code: "
         case .typing: "Text: "
         default: "Answer: "
         }

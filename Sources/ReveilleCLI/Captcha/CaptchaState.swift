@@ -1,16 +1,17 @@
 /// The challenge the agent shows now, as its `GetChallenge` call describes it.
 public struct CaptchaChallenge: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case math, qr, typing
+        case math, qr, typing, card
         /// A kind newer than this client; shown like a math problem.
         case other(String)
 
-        /// Reads the `kind` field: `math`, `qr` or `typing`.
+        /// Reads the `kind` field: `math`, `qr`, `typing` or `card`.
         public init(wireName: String) {
             switch wireName {
             case "math": self = .math
             case "qr": self = .qr
             case "typing": self = .typing
+            case "card": self = .card
             default: self = .other(wireName)
             }
         }
