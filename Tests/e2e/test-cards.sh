@@ -82,6 +82,40 @@ sleep 1.5
 record_stop
 assert_stopped "$SESSION/dismiss.wav" 1.9 "the card's code"
 
+note "without zbarcam the captcha offers no scan; with it, Tab runs zbarcam (no shell) and its code stops the alarm"
+mkdir "$SESSION/bin" "$SESSION/nobin"
+printf '%s\n' "$code" >"$SESSION/webcam-sees"
+cat >"$SESSION/bin/zbarcam" <<SCRIPT
+#!/bin/sh
+printf '%s\n' "\$@" >"$SESSION/zbarcam-args"
+echo "WARNING: a message zbarcam prints first" >&2
+cat "$SESSION/webcam-sees"
+SCRIPT
+chmod +x "$SESSION/bin/zbarcam"
+# The agent's captcha closes by itself once solved; the tmux server goes with its last session.
+wait_until "the solved captcha closes" 10 not captcha_open
+"$REVEILLE" trigger "$id"
+wait_until "it rings again" 5 is_ringing "$id"
+$REVEILLE_TMUX new-session -d -s plain -x 80 -y 24 "env PATH=$SESSION/nobin $REVEILLE captcha $id"
+wait_until "the plain captcha asks for the card" 10 sh -c "$REVEILLE_TMUX capture-pane -p -t plain | grep -q 'card Kitchen'"
+screen=$($REVEILLE_TMUX capture-pane -p -t plain)
+assert_not_contains "$screen" "webcam" "the captcha without zbarcam"
+$REVEILLE_TMUX send-keys -t plain Tab
+sleep 0.5
+[ ! -e "$SESSION/zbarcam-args" ] || fail "Tab ran a scanner that is not installed"
+$REVEILLE_TMUX send-keys -t plain C-c
+wait_until "the plain captcha closes" 10 not $REVEILLE_TMUX has-session -t plain
+$REVEILLE_TMUX new-session -d -s scan -x 80 -y 24 "env PATH=$SESSION/bin:/usr/bin:/bin $REVEILLE captcha $id"
+wait_until "the captcha offers the scan" 10 sh -c "$REVEILLE_TMUX capture-pane -p -t scan | grep -q 'Tab scans with the webcam'"
+record_start "$SESSION/scan.wav"
+sleep 1.7
+$REVEILLE_TMUX send-keys -t scan Tab
+wait_until "the scanned code stops the alarm" 5 not is_ringing "$id"
+sleep 1.5
+record_stop
+assert_stopped "$SESSION/scan.wav" 1.9 "the scanned code"
+assert_eq "$(tr '\n' ' ' <"$SESSION/zbarcam-args")" "--raw --oneshot --quiet " "zbarcam's arguments"
+
 note "the card is free to go once no alarm uses it"
 status=0; "$REVEILLE" code remove Kitchen 2>/dev/null || status=$?
 assert_eq "$status" 2 "code remove while the (now disabled) alarm still names the card"

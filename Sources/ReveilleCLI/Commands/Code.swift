@@ -63,7 +63,8 @@ struct CodeNew: AsyncParsableCommand {
             throw CLIError.failed("card '\(label)' was made, but \(path) could not be written (\(error)); the code above is shown only this once")
         }
         print("Card: \(path) (print it and put it away from your bed; the code is not shown again)")
-        printError("Use it with: reveille add TIME --challenge card:\(label)")
+        let challenge = "card:\(label)"
+        printError("Use it with: reveille add TIME --challenge " + (label.contains(" ") ? "'\(challenge)'" : challenge))
     }
 }
 
