@@ -61,7 +61,7 @@ public enum AlarmText {
     /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`, `card:LABEL`.
     public static func parseChallenge(_ text: String) throws(AlarmFieldError) -> Challenge.Params {
         guard let colon = text.firstIndex(of: ":") else {
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE, typing:N or card:LABEL")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
         }
         let kind = text[..<colon]
         let argument = String(text[text.index(after: colon)...])
@@ -83,7 +83,7 @@ public enum AlarmText {
             if let problem = CardCode.labelProblem(argument) { throw AlarmFieldError(problem) }
             return .card(label: argument)
         default:
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE, typing:N or card:LABEL")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
         }
     }
 
