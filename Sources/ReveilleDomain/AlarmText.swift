@@ -108,7 +108,10 @@ public enum AlarmText {
     /// Shortens and escapes a bad value so an error message stays one readable line.
     public static func quoted(_ text: String) -> String {
         let shown = printable(text)
-        return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        // Characters and scalars both: one character may carry any number of combining marks.
+        var cut = String(shown.prefix(40))
+        if cut.unicodeScalars.count > 120 { cut = String(String.UnicodeScalarView(cut.unicodeScalars.prefix(120))) }
+        return cut.unicodeScalars.count < shown.unicodeScalars.count ? cut + "…" : shown
     }
 
     /// `text` with every control, format or unassigned character replaced by `?`: safe for a log line.

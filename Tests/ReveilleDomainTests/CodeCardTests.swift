@@ -76,3 +76,11 @@ import Testing
         #expect(try flow.submit("right", to: session, of: stack, now: now, using: &generator).outcome == .wrong)
     }
 }
+
+/// Error messages quote bad values in one short line, however many marks a character carries.
+@Test func aValueOfCombiningMarksIsQuotedShort() {
+    let text = "card:" + String(repeating: "\u{301}", count: 40_000)
+    #expect(AlarmText.quoted(text).unicodeScalars.count <= 121)
+    #expect(AlarmText.quoted("Kitchen") == "Kitchen")
+    #expect(AlarmText.quoted(String(repeating: "k", count: 41)) == String(repeating: "k", count: 40) + "…")
+}
