@@ -52,6 +52,14 @@ public struct EncodedBody: Sendable {
         return EncodedBody(signature: "aa{sv}", bytes: writer.bytes)
     }
 
+    /// An `a{sv}` of one already encoded dictionary.
+    public static func vardict(_ dictionary: EncodedVardict) -> EncodedBody {
+        var writer = WireWriter()
+        writer.bytes.reserveCapacity(8 + dictionary.entries.count)
+        writer.writeArray(elementAlignment: 8) { $0.bytes.append(contentsOf: dictionary.entries) }
+        return EncodedBody(signature: "a{sv}", bytes: writer.bytes)
+    }
+
     /// The values these bytes stand for, read back as any received message is.
     public func values() throws(DBusError) -> [Value] {
         try Message.methodReturn(replyingTo: 1, destination: nil, body: self).arguments()

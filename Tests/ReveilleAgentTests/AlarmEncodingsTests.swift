@@ -65,4 +65,27 @@ import Testing
         #expect(try Self.listed(encodings, remaining) == Self.fresh(remaining))
         #expect(encodings.count == 1)
     }
+
+    @Test func oneAlarmGivesWhatEncodingItAnewGivesAndFollowsItsChanges() throws {
+        let encodings = AlarmEncodings()
+        let alarm = Self.snapshot(Self.first)
+        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
+        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
+        var ringing = alarm
+        ringing.ringing = true
+        ringing.nextFire = nil
+        #expect(try encodings.one(ringing).values() == [.vardict(AlarmCodec.encode(ringing))])
+        // The list and the single answer share the alarm's one encoding.
+        #expect(try Self.listed(encodings, [ringing]) == Self.fresh([ringing]))
+        #expect(encodings.count == 1)
+    }
+
+    @Test func aForgottenAlarmIsDroppedAtOnce() throws {
+        let encodings = AlarmEncodings()
+        _ = try encodings.one(Self.snapshot(Self.first))
+        _ = try encodings.one(Self.snapshot(Self.second))
+        encodings.forget(AlarmID(Self.first)!)
+        #expect(encodings.count == 1)
+        #expect(try encodings.one(Self.snapshot(Self.second)).values() == [.vardict(AlarmCodec.encode(Self.snapshot(Self.second)))])
+    }
 }

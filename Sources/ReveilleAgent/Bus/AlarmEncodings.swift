@@ -5,11 +5,14 @@ import ReveilleDomain
 import ReveilleModel
 import Synchronization
 
-/// Each alarm's `a{sv}` in wire form, kept until its snapshot changes, so that ListAlarms only copies bytes.
+/// Each alarm's `a{sv}` in wire form, kept until its snapshot changes, so that ListAlarms only
+/// copies bytes and GetAlarm answers with a reply libdbus has checked before.
 final class AlarmEncodings: Sendable {
     private struct Entry {
         var snapshot: AlarmSnapshot
         var encoded: EncodedVardict
+        /// GetAlarm's body, made on its first call.
+        var single: EncodedBody?
     }
 
     private let entries = Mutex<[AlarmID: Entry]>([:])
@@ -30,6 +33,28 @@ final class AlarmEncodings: Sendable {
         }
     }
 
+    /// The `a{sv}` of one alarm: the same body while the alarm is unchanged.
+    func one(_ snapshot: AlarmSnapshot) throws(DBusError) -> EncodedBody {
+        try entries.withLock { (entries) throws(DBusError) -> EncodedBody in
+            var entry: Entry
+            if let held = entries[snapshot.alarm.id], held.snapshot == snapshot {
+                entry = held
+            } else {
+                entry = Entry(snapshot: snapshot, encoded: try EncodedVardict(AlarmCodec.encode(snapshot)))
+            }
+            if let body = entry.single { return body }
+            let body = EncodedBody.vardict(entry.encoded)
+            entry.single = body
+            entries[snapshot.alarm.id] = entry
+            return body
+        }
+    }
+
+    /// Drops a removed alarm's encodings at once, rather than at the next list.
+    func forget(_ id: AlarmID) {
+        _ = entries.withLock { $0.removeValue(forKey: id) }
+    }
+
     /// The encodings of `snapshots`, in their order; an alarm that changed in any field is encoded again.
     func encoded(_ snapshots: [AlarmSnapshot]) throws(DBusError) -> [EncodedVardict] {
         var changed = false
@@ -46,7 +71,7 @@ final class AlarmEncodings: Sendable {
                 } else {
                     changed = true
                     let encoded = try EncodedVardict(AlarmCodec.encode(snapshot))
-                    entries[snapshot.alarm.id] = Entry(snapshot: snapshot, encoded: encoded)
+                    entries[snapshot.alarm.id] = Entry(snapshot: snapshot, encoded: encoded, single: nil)
                     result.append(encoded)
                 }
             }

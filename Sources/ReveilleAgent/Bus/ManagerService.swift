@@ -34,16 +34,18 @@ public struct ManagerService: Sendable {
                     try await core.update(try alarmID(args[0]), changes)
                     return []
                 },
-                method(.removeAlarm) { args in
-                    try await core.remove(try alarmID(args[0]))
+                method(.removeAlarm) { [encodings] args in
+                    let id = try alarmID(args[0])
+                    try await core.remove(id)
+                    encodings.forget(id)
                     return []
                 },
                 method(.setEnabled) { args in
                     try await core.setEnabled(try alarmID(args[0]), args[1].boolValue ?? false)
                     return []
                 },
-                method(.getAlarm) { args in
-                    [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
+                encodedMethod(.getAlarm) { [encodings] call in
+                    try encodings.one(await core.get(try alarmID(call.arguments[0])))
                 },
                 encodedMethod(.listAlarms) { [encodings] _ in
                     try encodings.list(await core.list())
