@@ -40,18 +40,20 @@ enum CardArt {
             }
         }
         let scale = 60.0 / Double(side)  // the symbol is 60 mm wide
+        // A long label gets smaller letters, so that it stays inside the card's 70 mm of text width.
+        let labelSize = min(8, 120 / max(1, label.count))
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="80mm" height="110mm" viewBox="0 0 80 110">
               <rect width="80" height="110" fill="#fff"/>
               <rect x="0.5" y="0.5" width="79" height="109" fill="none" stroke="#000" stroke-width="0.3" stroke-dasharray="2,2"/>
-              <text x="40" y="14" font-family="sans-serif" font-size="8" text-anchor="middle">\(xmlEscaped(label))</text>
+              <text x="40" y="14" font-family="sans-serif" font-size="\(labelSize)" text-anchor="middle">\(xmlEscaped(label))</text>
               <g transform="translate(10,20) scale(\(scale))">
                 <rect width="\(side)" height="\(side)" fill="#fff"/>
                 <path d="\(path)" fill="#000" shape-rendering="crispEdges"/>
               </g>
               <text x="40" y="94" font-family="monospace" font-size="9" text-anchor="middle" letter-spacing="1">\(xmlEscaped(code))</text>
-              <text x="40" y="104" font-family="sans-serif" font-size="3.5" text-anchor="middle">Reveille: scan or type this code to stop the alarm</text>
+              <text x="40" y="104" font-family="sans-serif" font-size="3.5" text-anchor="middle">Scan or type this code to stop the alarm</text>
             </svg>
 
             """
