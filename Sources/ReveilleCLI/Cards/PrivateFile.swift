@@ -9,7 +9,7 @@ struct PrivateFile: ~Copyable {
 
     init(creating path: String) throws(SystemError) {
         self.path = path
-        descriptor = try check("open", retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) })
+        descriptor = try check("open \(path)", retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600) })
     }
 
     deinit { close(descriptor) }
