@@ -46,6 +46,10 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .target(name: "Sound", dependencies: ["CPulse", "CSndfile", "SystemSupport", "ReveilleTime"]),
+        .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+        .target(name: "Crypt", dependencies: ["CCrypt", "SystemSupport"]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
 
         // MARK: Shared by agent and client
         .target(name: "ReveilleModel", dependencies: ["ReveilleDomain", "ReveilleTime"]),
@@ -58,7 +62,7 @@ let package = Package(
             name: "ReveilleAgent",
             dependencies: [
                 "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite",
-                "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport",
+                "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport", "Crypt",
             ]
         ),
 
@@ -67,7 +71,7 @@ let package = Package(
             name: "ReveilleCLI",
             dependencies: [
                 "ReveilleAPI", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SystemTimeZone",
-                "LinuxEvents", "SystemSupport",
+                "LinuxEvents", "SystemSupport", "QRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +96,8 @@ let package = Package(
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
         .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
+        .testTarget(name: "CryptTests", dependencies: ["Crypt"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "ReveilleTestSupport"]),
         .testTarget(
             name: "ReveilleAgentTests",
@@ -104,7 +110,7 @@ let package = Package(
             name: "ReveilleCLITests",
             dependencies: [
                 "ReveilleCLI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
-                "SystemSupport",
+                "SystemSupport", "QRCode",
             ]
         ),
         .testTarget(

@@ -5,6 +5,7 @@ set -eu
 
 PACKAGES="
   libdbus-1-dev libnotify-dev libglib2.0-dev libpulse-dev libsndfile1-dev libsqlite3-dev
+  libqrencode-dev libcrypt-dev librsvg2-bin zbar-tools
   dbus dbus-daemon libglib2.0-bin systemd
   pulseaudio pulseaudio-utils sound-theme-freedesktop sox
   python3 python3-dbusmock python3-gi tmux tzdata procps util-linux binutils libfaketime

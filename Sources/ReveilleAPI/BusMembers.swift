@@ -19,6 +19,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case preflightDetails = "PreflightDetails"
     case getHistory = "GetHistory"
     case confirmAwake = "ConfirmAwake"
+    case addCard = "AddCard"
+    case listCards = "ListCards"
+    case removeCard = "RemoveCard"
 
     public var name: String { rawValue }
 
@@ -37,6 +40,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
         case .preflight: ("", "bas", [], ["ok", "reasons"])
         case .preflightDetails: ("", "a{ss}", [], ["details"])
         case .getHistory: ("a{sv}", "aa{sv}", ["filter"], ["entries"])
+        case .addCard: ("s", "s", ["label"], ["code"])
+        case .listCards: ("", "as", [], ["labels"])
+        case .removeCard: ("s", "", ["label"], [])
         }
     }
 }

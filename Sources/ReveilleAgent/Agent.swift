@@ -99,7 +99,7 @@ final class RunningAgent: Sendable {
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection),
-                          hooks: LiveHooks(baseEnvironment: environment))
+                          hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher())
         let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 

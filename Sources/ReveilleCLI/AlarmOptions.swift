@@ -25,7 +25,7 @@ struct AlarmOptions: ParsableArguments {
     @Option(help: "Minutes after dismissal to ask \"Still up?\", 0 to 60 (0: off); unanswered within 60 s, it rings again.")
     var wakeCheck: Int?
 
-    @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N.")
+    @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N, card:LABEL (see reveille code).")
     var challenges: [String] = []
 
     /// The changes these options and the time argument ask for. Bad values are usage errors (exit status 2).

@@ -42,10 +42,16 @@ struct CaptchaSession {
         let first = try await client.challenge(.beginChallenge, id)
         let asOf = arrived.current
         let ui: CaptchaUI
-        do { ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current()) } catch {
+        let scanner = WebcamScanner()
+        do {
+            ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current(), scanAvailable: scanner != nil)
+        } catch {
             throw .failed("cannot use this terminal for the challenge: \(error)")
         }
-        defer { ui.close() }
+        defer {
+            scanner?.stop()
+            ui.close()
+        }
         ui.send(.challenge(Self.challenge(first), asOf: asOf))
         let forwarding = Task {
             for await event in signals { ui.send(event) }
@@ -58,6 +64,8 @@ struct CaptchaSession {
             switch effect {
             case .submit(let answer): await submit(answer, ui, arrived)
             case .refresh: await refresh(ui, arrived)
+            case .scan:
+                if let scanner { scanner.scan { code in ui.send(.scanned(code)) } } else { ui.send(.scanned(nil)) }
             case .quit: return false
             case .finished:
                 try? await Task.sleep(for: .seconds(2))

@@ -5,6 +5,6 @@ extension Reveille {
     static let commands: [any ParsableCommand.Type] = [
         Add.self, List.self, Show.self, Edit.self, Remove.self, Enable.self, Disable.self,
         Trigger.self, Snooze.self, Dismiss.self, Awake.self, Captcha.self, Doctor.self, Monitor.self, Preview.self, Next.self,
-        History.self, Stats.self,
+        History.self, Stats.self, Code.self,
     ]
 }

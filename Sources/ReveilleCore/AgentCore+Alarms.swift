@@ -16,6 +16,7 @@ extension AgentCore {
         var alarm = try all.apply(to: Alarm(id: id, time: time), using: &random)
         alarm = withMathLimit(alarm)
         if due == nil { alarm = try dated(alarm, explicitDate: changes.date != nil) }
+        try requireCards(of: alarm)
         try commit(alarm, due: alarm.isEnabled ? due : nil)
         return id
     }
@@ -43,6 +44,7 @@ extension AgentCore {
         var alarm = try changes.apply(to: old, using: &random)
         if changes.challenges != nil { alarm = withMathLimit(alarm) }
         alarm = try dated(alarm, explicitDate: changes.date != nil)
+        if changes.challenges != nil { try requireCards(of: alarm) }
         try commit(alarm)
     }
 

@@ -71,7 +71,7 @@ extension AgentCore {
         guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
         let session = try ensureSession(id)
         let step: ChallengeFlow.Step
-        do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, using: &random) } catch {
+        do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, cards: cardVerifier, using: &random) } catch {
             guard case .lockedOut(let until) = error else { throw .failed("\(error)") }
             throw .lockedOut(until: until)
         }

@@ -36,6 +36,8 @@ public actor AgentCore {
     var wakeChecksAsked: Set<AlarmID> = []
     /// Writes and hooks held back while a ring's signal, notification and sound go out.
     var deferred = DeferredWork()
+    /// Code cards by label, with their hashes.
+    var cards: [String: CodeCard] = [:]
 
     var published = Published()
     /// What happened, for the D-Bus harness to turn into signals.
@@ -78,6 +80,7 @@ public actor AgentCore {
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
         sessions = stored.sessions.filter { runs[$0.key] != nil }
         lastOccurrences = stored.lastOccurrences
+        cards = Dictionary(stored.cards.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         pruneHistory()
     }
 

@@ -18,6 +18,7 @@ extension RingNotification {
         case .math: "math"
         case .typing: "typing"
         case .qr: "code"
+        case .card: "code card"
         }
     }
 

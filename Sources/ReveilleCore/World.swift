@@ -40,6 +40,9 @@ public protocol AlarmStore: Sendable {
     func history(_ query: HistoryQuery) throws -> [HistoryEntry]
     /// Deletes finished runs and misses due before `cutoff`.
     func pruneHistory(before cutoff: Instant) throws
+    /// Adds a code card; its label is new.
+    func save(_ card: CodeCard) throws
+    func deleteCard(_ label: String) throws
 }
 
 /// Everything the store holds that the core needs at start.
@@ -51,16 +54,18 @@ public struct StoredState: Equatable, Sendable {
     /// Stored alarms whose values cannot be decoded: skipped, and reported.
     public var unreadable: [UnreadableAlarm]
     public var lastOccurrences: [AlarmID: LastOccurrence]
+    public var cards: [CodeCard]
 
     public init(alarms: [Alarm] = [], nextFires: [AlarmID: Instant] = [:], openRuns: [AlarmRun] = [],
                 sessions: [AlarmID: ChallengeSession] = [:], lastOccurrences: [AlarmID: LastOccurrence] = [:],
-                unreadable: [UnreadableAlarm] = []) {
+                unreadable: [UnreadableAlarm] = [], cards: [CodeCard] = []) {
         self.alarms = alarms
         self.nextFires = nextFires
         self.openRuns = openRuns
         self.sessions = sessions
         self.unreadable = unreadable
         self.lastOccurrences = lastOccurrences
+        self.cards = cards
     }
 }
 
@@ -140,6 +145,25 @@ public struct NoHooks: HookRunner {
                     finished: @escaping @Sendable (HookOutcome) -> Void) {}
 }
 
+/// Makes and checks the salted hashes that code cards are kept as (crypt(3) on the live side).
+public protocol CodeHasher: Sendable {
+    /// A new salted hash of `code`.
+    func hash(_ code: String) throws -> String
+    /// Whether `code` hashes to `hash`, compared in constant time.
+    func matches(_ code: String, hash: String) -> Bool
+}
+
+/// For a world with no hasher wired: no card can be made, and no answer matches one.
+public struct NoCodeHasher: CodeHasher {
+    public init() {}
+    public func hash(_ code: String) throws -> String { throw NoCodeHasherError() }
+    public func matches(_ code: String, hash: String) -> Bool { false }
+}
+
+struct NoCodeHasherError: Error, CustomStringConvertible {
+    var description: String { "this agent cannot hash codes" }
+}
+
 /// The agent's connections to the world, gathered so `main` can wire them in one place.
 public struct World: Sendable {
     public var clock: any WallClock
@@ -152,10 +176,12 @@ public struct World: Sendable {
     public var health: any SystemHealth
     public var sleepGuard: any SleepGuard
     public var hooks: any HookRunner
+    public var codes: any CodeHasher
 
     public init(clock: any WallClock, zone: any ZoneProvider, timer: any WakeTimer, store: any AlarmStore,
                 notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
-                health: any SystemHealth, sleepGuard: any SleepGuard, hooks: any HookRunner = NoHooks()) {
+                health: any SystemHealth, sleepGuard: any SleepGuard, hooks: any HookRunner = NoHooks(),
+                codes: any CodeHasher = NoCodeHasher()) {
         self.clock = clock
         self.zone = zone
         self.timer = timer
@@ -166,5 +192,6 @@ public struct World: Sendable {
         self.health = health
         self.sleepGuard = sleepGuard
         self.hooks = hooks
+        self.codes = codes
     }
 }

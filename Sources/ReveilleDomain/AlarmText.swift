@@ -58,10 +58,10 @@ public enum AlarmText {
         days.sorted().map(\.shortName)
     }
 
-    /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`.
+    /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`, `card:LABEL`.
     public static func parseChallenge(_ text: String) throws(AlarmFieldError) -> Challenge.Params {
         guard let colon = text.firstIndex(of: ":") else {
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
         }
         let kind = text[..<colon]
         let argument = String(text[text.index(after: colon)...])
@@ -79,8 +79,11 @@ public enum AlarmText {
                 throw AlarmFieldError("typing word count '\(quoted(argument))' is not a number from 1 to 20")
             }
             return .typing(words: words)
+        case "card":
+            if let problem = CardCode.labelProblem(argument) { throw AlarmFieldError(problem) }
+            return .card(label: argument)
         default:
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N")
+            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
         }
     }
 
@@ -98,13 +101,17 @@ public enum AlarmText {
         case .qr(let code): revealingSecrets ? "qr:\(code)" : "qr:*"
         case .math(let level, _): "math:\(level.rawValue)"
         case .typing(let words): "typing:\(words)"
+        case .card(let label): "card:\(label)"
         }
     }
 
     /// Shortens and escapes a bad value so an error message stays one readable line.
     public static func quoted(_ text: String) -> String {
         let shown = printable(text)
-        return shown.count > 40 ? String(shown.prefix(40)) + "…" : shown
+        // Characters and scalars both: one character may carry any number of combining marks.
+        var cut = String(shown.prefix(40))
+        if cut.unicodeScalars.count > 120 { cut = String(String.UnicodeScalarView(cut.unicodeScalars.prefix(120))) }
+        return cut.unicodeScalars.count < shown.unicodeScalars.count ? cut + "…" : shown
     }
 
     /// `text` with every control, format or unassigned character replaced by `?`: safe for a log line.

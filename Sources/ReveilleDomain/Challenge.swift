@@ -7,12 +7,16 @@ public struct Challenge: Equatable, Sendable {
         case math
         /// Retype a few random words: the desktop stand-in for physical effort.
         case typing
+        /// The code of a card made by `AddCard`, kept only as a hash.
+        case card
     }
 
     public enum Params: Equatable, Sendable {
         case qr(expected: String)
         case math(difficulty: MathDifficulty, timeLimit: Int64)
         case typing(words: Int)
+        /// The card's label; its code lives with the agent's cards, never in the alarm.
+        case card(label: String)
     }
 
     public let id: ChallengeID
@@ -30,6 +34,7 @@ public struct Challenge: Equatable, Sendable {
         case .qr: .qr
         case .math: .math
         case .typing: .typing
+        case .card: .card
         }
     }
 
@@ -37,7 +42,7 @@ public struct Challenge: Equatable, Sendable {
     public var timeLimit: Int64? {
         switch params {
         case .math(_, let limit): limit
-        case .qr, .typing: nil
+        case .qr, .typing, .card: nil
         }
     }
 

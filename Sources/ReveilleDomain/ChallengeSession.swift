@@ -6,6 +6,8 @@ public enum ChallengePrompt: Equatable, Sendable {
     case typing(words: [String])
     /// The QR code is a secret: the prompt asks for it without showing it.
     case code
+    /// The code printed on the card `label`.
+    case card(label: String)
 
     /// One line for a person.
     public var text: String {
@@ -13,6 +15,7 @@ public enum ChallengePrompt: Equatable, Sendable {
         case .math(let problem): "\(problem.text) = ?"
         case .typing(let words): "Type: \(words.joined(separator: " "))"
         case .code: "Scan or type the code you placed away from your bed"
+        case .card(let label): "Scan or type the code on your card \(label)"
         }
     }
 }
@@ -128,9 +131,10 @@ public struct ChallengeFlow: Sendable {
     }
 
     /// Checks an answer. During a cooldown it is not evaluated at all.
+    /// `cards` checks the code of a `card:` challenge; the flow itself never holds one.
     public func submit<G: RandomNumberGenerator>(
         _ answer: String, to session: ChallengeSession, of challenges: [Challenge], now: Instant,
-        using generator: inout G
+        cards: any CardVerifier = NoCards(), using generator: inout G
     ) throws(ChallengeError) -> Step {
         if case .coolingDown(let until) = session.lockout(policy: rules.lockout, now: now) {
             throw .lockedOut(until: until)
@@ -140,7 +144,7 @@ public struct ChallengeFlow: Sendable {
             session.consecutiveFailures = 0  // a cooldown has ended: a fresh count
         }
         let challenge = challenges[session.index]
-        let result = evaluate(answer, challenge: challenge, session: session, now: now)
+        let result = evaluate(answer, challenge: challenge, session: session, now: now, cards: cards)
         var events: [RunEvent] = [.challengeFinished(challengeId: challenge.id, outcome: result, at: now)]
 
         if result == .success {
@@ -185,11 +189,12 @@ public struct ChallengeFlow: Sendable {
         case .math(let level, _): .math(GenerateMathProblem().execute(difficulty: level, using: &generator))
         case .typing(let count): .typing(words: GenerateTypingPrompt().execute(words: count, from: rules.wordList, using: &generator))
         case .qr: .code
+        case .card(let label): .card(label: label)
         }
     }
 
-    private func evaluate(_ answer: String, challenge: Challenge, session: ChallengeSession, now: Instant)
-        -> ChallengeRun.Outcome
+    private func evaluate(_ answer: String, challenge: Challenge, session: ChallengeSession, now: Instant,
+                          cards: any CardVerifier) -> ChallengeRun.Outcome
     {
         if let deadline = session.deadline, now > deadline { return .failTimeout }
         switch (challenge.params, session.prompt) {
@@ -201,6 +206,8 @@ public struct ChallengeFlow: Sendable {
             return EvaluateTyping().execute(expected: words, typed: answer)
         case (.qr(let expected), _):
             return EvaluateQR().execute(expected: expected, scanned: answer)
+        case (.card(let label), _):
+            return cards.verify(answer, card: label) ? .success : .failWrong
         default:
             return .failWrong
         }

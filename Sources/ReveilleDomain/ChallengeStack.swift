@@ -39,6 +39,8 @@ public struct ValidateChallengeStack: Sendable {
             guard Challenge.typingWordRange.contains(words) else {
                 return "a typing challenge takes 1 to 20 words, not \(words)"
             }
+        case .card(let label):
+            if let problem = CardCode.labelProblem(label) { return problem }
         }
         return nil
     }

@@ -19,7 +19,11 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 }
 
 @Test func otherControlKeysAreIgnored() {
-    #expect(decode([0x09, 0x01, UInt8(ascii: "a"), 0x1A]) == [[.text("a")]])
+    #expect(decode([0x01, UInt8(ascii: "a"), 0x1A]) == [[.text("a")]])
+}
+
+@Test func tabAsksForAScan() {
+    #expect(decode([UInt8(ascii: "a"), 0x09]) == [[.text("a"), .scan]])
 }
 
 @Test func multibyteCharacterSplitAcrossReadsWaitsForItsLastByte() {

@@ -112,7 +112,7 @@ import Testing
 
     @Test(arguments: ["steps:100", "math", "", "MATH:easy", "walk:3"])
     func unknownChallengeKindIsNamedInTheError(text: String) {
-        #expect(message { _ = try AlarmText.parseChallenge(text) } == "challenge '\(text)' is not math:LEVEL, qr:CODE or typing:N")
+        #expect(message { _ = try AlarmText.parseChallenge(text) } == "challenge '\(text)' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
     }
 
     @Test func challengesFormatBackAndHideQRCodes() {

@@ -146,6 +146,23 @@ public final class FakeStore: AlarmStore {
         try checkWritable()
         historyLog.withLock { $0.prunes.append(cutoff) }
     }
+
+    public func save(_ card: CodeCard) throws {
+        try checkWritable()
+        state.withLock { $0.cards.append(card) }
+    }
+
+    public func deleteCard(_ label: String) throws {
+        try checkWritable()
+        state.withLock { $0.cards.removeAll { $0.label == label } }
+    }
+}
+
+/// Hashes a code as `fake$` and its reversed letters: easy to read in a test, and never the code itself.
+public struct FakeCodeHasher: CodeHasher {
+    public init() {}
+    public func hash(_ code: String) throws -> String { "fake$" + String(code.reversed()) }
+    public func matches(_ code: String, hash: String) -> Bool { (try? self.hash(code)) == hash }
 }
 
 public struct FakeFailure: Error, CustomStringConvertible {
@@ -331,6 +348,6 @@ public struct FakeWorld: Sendable {
 
     public var world: World {
         World(clock: clock, zone: zone, timer: timer, store: store, notifier: notifier, sound: sound,
-              terminal: terminal, health: health, sleepGuard: sleepGuard, hooks: hooks)
+              terminal: terminal, health: health, sleepGuard: sleepGuard, hooks: hooks, codes: FakeCodeHasher())
     }
 }

@@ -221,6 +221,17 @@ for alarm_id in [UNKNOWN, "", "x", "not-a-uuid", UNKNOWN.upper().replace("0BADC0
     expect(errors, "SetEnabled", "sb", alarm_id, True, what=f"id {alarm_id!r:.40}")
     expect(errors, "SubmitAnswer", "ss", alarm_id, "42", what=f"id {alarm_id!r:.40}")
 
+# Code cards: labels that could leave a directory, hide a file or break a line; cards that do not exist.
+for label in ["", "../x", ".x", "-x", "a/b", " x", "x ", "a\nb", "Work\uFFFF", "k" * 65, "\u0301" * 40_000]:
+    expect([INVALID], "AddCard", "s", label, what=f"label {label!r:.40}")
+    add(f"challenge card:{label!r:.40}", time="07:00", challenges=strings("card:" + label))
+for label in ["Cellar", "", "../x"]:
+    expect([INVALID], "RemoveCard", "s", label, what=f"label {label!r:.40}")
+add("challenge of a card that does not exist", "no card is named", time="07:00", challenges=strings("card:Cellar"))
+update(repeating, "challenge of a card that does not exist", challenges=strings("card:Cellar"))
+if list(call("ListCards", "")) != []:
+    failures.append("ListCards: a refused AddCard made a card")
+
 for failure in failures:
     print("FAIL:", failure)
 print(f"{checked} bad calls, {len(failures)} failures")

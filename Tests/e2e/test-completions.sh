@@ -38,6 +38,14 @@ for command in add edit; do
     done
 done
 
+note "bash offers the code cards' subcommands and the options of code new"
+for command in new list remove; do
+    grep -qx -- "$command" <<<"$(offered "reveille code ")" || fail "bash does not offer '$command' after 'reveille code '"
+done
+for option in --label --output; do
+    grep -qx -- "$option" <<<"$(offered "reveille code new --")" || fail "bash does not offer '$option' after 'reveille code new --'"
+done
+
 note "zsh and fish name every subcommand"
 for shell in zsh fish; do
     "$REVEILLE" --generate-completion-script "$shell" >"$script"

@@ -137,6 +137,17 @@ expect_error io.github.Reveille1.Error.NotFound gcall GetAlarm "'$late'"
 assert_eq "$(prop NextFire)" "(sx) \"$soon\" $(field "$soon" next_fire | sed 's/^x //')" "NextFire after removing the earliest"
 wait_until "AlarmsChanged for update, disable, enable, remove" 5 more_than $((changes + 3)) "$MANAGER.AlarmsChanged ()"
 
+note "code cards: AddCard returns the code once, ListCards the labels, RemoveCard frees an unused card"
+card_code=$(call AddCard s Kitchen | sed -n 's/^s "\(.*\)"$/\1/p')
+[[ $card_code =~ ^[ACEFGHKMNPRTWXY34679]{10}$ ]] || fail "AddCard returned '$card_code'"
+assert_eq "$(call ListCards)" 'as 1 "Kitchen"' "ListCards"
+user=$(call AddAlarm 'a{sv}' 2 time s 07:00 challenges as 1 card:Kitchen | id_of)
+assert_eq "$(field "$user" challenges)" 'as ["card:Kitchen"]' "a card challenge reads back as card:LABEL"
+expect_error io.github.Reveille1.Error.InvalidArgument gcall RemoveCard "'Kitchen'"
+call RemoveAlarm s "$user" >/dev/null
+call RemoveCard s Kitchen >/dev/null
+assert_eq "$(call ListCards)" 'as 0' "ListCards after RemoveCard"
+
 note "errors that need no ringing alarm"
 nobody=00000000-0000-4000-8000-000000000000
 for method in GetAlarm RemoveAlarm Trigger Snooze Dismiss GetChallenge ConfirmAwake; do

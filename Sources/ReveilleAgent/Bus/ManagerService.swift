@@ -85,6 +85,16 @@ public struct ManagerService: Sendable {
                     let entries = try await core.history(try HistoryCodec.decodeQuery(vardict(args[0])))
                     return [.array("a{sv}", entries.map { .vardict(HistoryCodec.encode($0)) })]
                 },
+                method(.addCard) { args in
+                    [.string(try await core.addCard(args[0].stringValue ?? ""))]
+                },
+                method(.listCards) { _ in
+                    [.array("s", await core.listCards().map(Value.string))]
+                },
+                method(.removeCard) { args in
+                    try await core.removeCard(args[0].stringValue ?? "")
+                    return []
+                },
         ].map { $0.gated(core) }
         return ExportedInterface(
             BusNames.manager,

@@ -79,4 +79,6 @@ final class AlarmDatabase: AlarmStore {
     func record(_ occurrence: LastOccurrence, of id: AlarmID) throws { try store().record(occurrence, of: id) }
     func history(_ query: HistoryQuery) throws -> [HistoryEntry] { try store().history(query) }
     func pruneHistory(before cutoff: Instant) throws { try store().pruneHistory(before: cutoff) }
+    func save(_ card: CodeCard) throws { try store().save(card) }
+    func deleteCard(_ label: String) throws { try store().deleteCard(label) }
 }

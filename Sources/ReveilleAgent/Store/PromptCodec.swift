@@ -10,10 +10,13 @@ enum PromptCodec {
             return fields.joined(separator: " ")
         case .typing(let words): return (["typing"] + words).joined(separator: " ")
         case .code: return "code"
+        case .card(let label): return "card " + label
         }
     }
 
     static func decode(_ text: String) -> ChallengePrompt? {
+        // A card's label may hold spaces: the rest of the line is the label.
+        if text.hasPrefix("card ") { return .card(label: String(text.dropFirst(5))) }
         let fields = text.split(separator: " ").map(String.init)
         switch fields.first {
         case "math":
@@ -36,12 +39,13 @@ enum PromptCodec {
         return MathProblem.Operator(rawValue: symbol)
     }
 
-    /// `math`/`easy`, `qr`/CODE, `typing`/N. A `steps` row (the seed's kind, never creatable here) is unreadable.
+    /// `math`/`easy`, `qr`/CODE, `typing`/N, `card`/LABEL. A `steps` row (the seed's kind, never creatable here) is unreadable.
     static func encode(_ params: Challenge.Params) -> (kind: String, value: String, timeLimit: Int64?) {
         switch params {
         case .math(let level, let limit): ("math", level.rawValue, limit)
         case .qr(let code): ("qr", code, nil)
         case .typing(let words): ("typing", String(words), nil)
+        case .card(let label): ("card", label, nil)
         }
     }
 
@@ -50,6 +54,7 @@ enum PromptCodec {
         case "math": MathDifficulty(rawValue: value).map { .math(difficulty: $0, timeLimit: timeLimit ?? Challenge.defaultMathTimeLimit) }
         case "qr": .qr(expected: value)
         case "typing": Int(value).map { .typing(words: $0) }
+        case "card": .card(label: value)
         default: nil
         }
     }

@@ -61,6 +61,11 @@ public final class SQLiteAlarmStore: AlarmStore {
         return try read()
     }
 
+    /// Runs `body` on the open database, as a write.
+    func write(_ body: (Database) throws -> Void) throws {
+        try database.withLock { db in try body(try writable(db)) }
+    }
+
     /// The open database for a write, which makes what the opening read stale.
     private func writable(_ database: Database?) throws -> Database {
         opened.withLock { $0 = nil }
@@ -127,6 +132,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             }
             state.unreadable = unreadable.sorted { $0.key < $1.key }.map { UnreadableAlarm(id: $0.key, reason: $0.value) }
             state.lastOccurrences = try loadLastOccurrences(db)
+            state.cards = try Self.loadCards(db)
             return state
         }
     }

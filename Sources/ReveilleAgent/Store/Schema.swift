@@ -92,5 +92,13 @@ enum Schema {
         ALTER TABLE alarm ADD COLUMN wake_check INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE run ADD COLUMN wake_check_due INTEGER;
         """,
+        // 8: code cards, each code kept only as its salted crypt(3) hash.
+        """
+        CREATE TABLE card (
+            label TEXT PRIMARY KEY,
+            hash TEXT NOT NULL,
+            created INTEGER NOT NULL
+        );
+        """,
     ]
 }

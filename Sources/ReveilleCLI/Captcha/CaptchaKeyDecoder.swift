@@ -36,11 +36,15 @@ public struct CaptchaKeyDecoder: Sendable {
                 flushText()
                 keys.append(.quit)
                 position += 1
+            case 0x09:
+                flushText()
+                keys.append(.scan)
+                position += 1
             case 0x1B:
                 guard let length = Self.escapeSequenceLength(pending[position...]) else { break scan }
                 position += length
             case 0x00..<0x20:
-                position += 1  // other control keys: Tab, Ctrl-A, …
+                position += 1  // other control keys: Ctrl-A, …
             default:
                 switch Self.utf8Length(pending[position...]) {
                 case .complete(let length):

@@ -37,6 +37,8 @@ public enum CaptchaScreen {
     static let title = "Reveille — solve to stop the alarm"
     static let longHelp = "Enter submits · Ctrl-C leaves; the alarm keeps ringing"
     static let shortHelp = "Ctrl-C leaves; the alarm keeps ringing"
+    static let longScanHelp = "Enter submits · Tab scans with the webcam · Ctrl-C leaves"
+    static let shortScanHelp = "Tab: scan with webcam · Ctrl-C: leave"
     /// The input line stays this wide at most, so typing does not wander across a wide screen.
     static let fieldWidth = 40
     /// Cells of the time bar at most.
@@ -82,9 +84,14 @@ public enum CaptchaScreen {
         }
         lines += Array(repeating: "", count: rows - lines.count)
         styles += Array(repeating: .plain, count: rows - styles.count)
-        lines.append(state.finished ? "" : centred(width >= DisplayWidth.of(longHelp) ? longHelp : shortHelp, in: width))
+        lines.append(state.finished ? "" : centred(help(state, width: width), in: width))
         styles.append(.plain)
         return CaptchaFrame(lines: lines, styles: styles, cursor: cursor)
+    }
+
+    static func help(_ state: CaptchaState, width: Int) -> String {
+        let (long, short) = state.offersScan ? (longScanHelp, shortScanHelp) : (longHelp, shortHelp)
+        return width >= DisplayWidth.of(long) ? long : DisplayWidth.truncate(short, to: width)
     }
 
     /// A block of lines drawn alike, with a blank line above it while there is room for one.
@@ -142,7 +149,7 @@ public enum CaptchaScreen {
 
     /// The problem in block characters, at the largest scale that fits; nil when none does or it is no math.
     static func problemBlock(_ state: CaptchaState, width: Int, rows: Int) -> (lines: [String], scale: BlockFont.Scale)? {
-        guard let challenge = state.challenge, challenge.kind != .qr, challenge.kind != .typing else { return nil }
+        guard let challenge = state.challenge, ![.qr, .typing, .card].contains(challenge.kind) else { return nil }
         return block(sanitizeForTerminal(challenge.prompt), scales: BlockFont.Scale.all, width: width, rows: rows)
     }
 
@@ -213,7 +220,7 @@ public enum CaptchaScreen {
 
     static func inputLabel(_ kind: CaptchaChallenge.Kind?) -> String {
         switch kind {
-        case .qr: "Code: "
+        case .qr, .card: "Code: "
         case .typing: "Text: "
         default: "Answer: "
         }
@@ -227,9 +234,9 @@ public enum CaptchaScreen {
 
     static func statusStyle(_ status: CaptchaStatus?) -> CaptchaFrame.Style {
         switch status {
-        case .wrong, .timeout, .locked, .stillLocked, .unreachable: .red
+        case .wrong, .timeout, .locked, .stillLocked, .unreachable, .scanFailed: .red
         case .correct, .dismissed, .unlocked: .green
-        case .checking, .alarmStopped, nil: .plain
+        case .checking, .alarmStopped, .scanning, nil: .plain
         }
     }
 
@@ -246,6 +253,8 @@ public enum CaptchaScreen {
         case .dismissed: "Alarm dismissed. Good morning!"
         case .unreachable: "Cannot reach the agent, retrying…"
         case .alarmStopped: "The alarm is no longer ringing"
+        case .scanning: "Hold the code up to the webcam…"
+        case .scanFailed: "No code from the webcam — type it"
         }
     }
 }

@@ -1,16 +1,17 @@
 /// The challenge the agent shows now, as its `GetChallenge` call describes it.
 public struct CaptchaChallenge: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case math, qr, typing
+        case math, qr, typing, card
         /// A kind newer than this client; shown like a math problem.
         case other(String)
 
-        /// Reads the `kind` field: `math`, `qr` or `typing`.
+        /// Reads the `kind` field: `math`, `qr`, `typing` or `card`.
         public init(wireName: String) {
             switch wireName {
             case "math": self = .math
             case "qr": self = .qr
             case "typing": self = .typing
+            case "card": self = .card
             default: self = .other(wireName)
             }
         }
@@ -56,6 +57,8 @@ public enum CaptchaKey: Equatable, Sendable {
     case clearLine
     /// Ctrl-C: leave the screen; the alarm keeps ringing.
     case quit
+    /// Tab: scan the code with the webcam, where the screen offers it.
+    case scan
 }
 
 /// Everything that can happen to the captcha screen.
@@ -75,6 +78,8 @@ public enum CaptchaEvent: Equatable, Sendable {
     case resized(width: Int, height: Int)
     /// The wall clock moved on; `now` is Unix seconds.
     case tick(now: Int64)
+    /// The webcam scan ended: the code it read, or nil when it read none.
+    case scanned(String?)
 }
 
 /// What the caller must do after an event.
@@ -87,6 +92,8 @@ public enum CaptchaEffect: Equatable, Sendable {
     case quit
     /// The alarm stopped: close the screen once the person has seen the last message.
     case finished
+    /// Scan a code with the webcam, then feed back `.scanned`.
+    case scan
 }
 
 /// The one-line message under the input.
@@ -98,6 +105,10 @@ public enum CaptchaStatus: Equatable, Sendable {
     case unlocked
     case unreachable
     case alarmStopped
+    /// The webcam is looking for the code.
+    case scanning
+    /// The webcam scan ended without a code.
+    case scanFailed
 }
 
 /// The captcha screen's state: the challenge, what is being typed, the last message, the clock and
@@ -126,6 +137,10 @@ public struct CaptchaState: Equatable, Sendable {
     public var shownAsOf: UInt64
     /// Seconds the problem on screen had when it was first shown: the full length of the time bar.
     public var deadlineSpan: Int64 = 0
+    /// A webcam scanner (`zbarcam`) is installed: a code challenge offers Tab to scan.
+    public var scanAvailable = false
+    /// A scan runs: another Tab starts none.
+    public var scanning = false
 
     public init(label: String?, challenge: CaptchaChallenge? = nil, input: String = "", status: CaptchaStatus? = nil,
                 now: Int64, width: Int, height: Int) {
@@ -145,6 +160,12 @@ public struct CaptchaState: Equatable, Sendable {
     var lockRemaining: Int64? {
         guard let until = challenge?.lockedUntil, until > now else { return nil }
         return until - now
+    }
+
+    /// Whether Tab scans the code now: a scanner is there and the challenge asks for a code.
+    public var offersScan: Bool {
+        guard scanAvailable, !finished, let kind = challenge?.kind else { return false }
+        return kind == .qr || kind == .card
     }
 
     /// Whether a countdown is on screen, so the display needs a redraw each second.
@@ -185,6 +206,15 @@ public struct CaptchaState: Equatable, Sendable {
         case .tick(let now):
             self.now = now
             if lockRemaining == nil, status == .locked || status == .stillLocked { status = .unlocked }
+        case .scanned(let code):
+            scanning = false
+            guard !finished else { return nil }
+            guard let code, !code.isEmpty, offersScan else {
+                status = .scanFailed
+                return nil
+            }
+            input = sanitizeForTerminal(code)
+            return submit()
         }
         return nil
     }
@@ -202,6 +232,11 @@ public struct CaptchaState: Equatable, Sendable {
             input = ""
         case .enter:
             return submit()
+        case .scan:
+            guard offersScan, !scanning else { return nil }
+            scanning = true
+            status = .scanning
+            return .scan
         case .quit:
             break
         }

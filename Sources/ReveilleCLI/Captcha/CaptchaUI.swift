@@ -19,13 +19,16 @@ public final class CaptchaUI: Sendable {
 
     /// Takes over the terminal (standard input and output unless told otherwise) and draws the
     /// screen, loading until a `.challenge` event arrives. `clock` gives Unix seconds.
+    /// `scanAvailable`: a webcam scanner is installed, so code challenges offer to scan.
     public init(label: String?, clock: @escaping @Sendable () -> Int64, input: Int32 = STDIN_FILENO,
-                output: Int32 = STDOUT_FILENO, look: CaptchaLook = .color) throws(SystemError) {
+                output: Int32 = STDOUT_FILENO, look: CaptchaLook = .color, scanAvailable: Bool = false) throws(SystemError) {
         self.look = look
         terminal = try CaptchaTerminal(input: input, output: output)
         self.clock = clock
         let (width, height) = terminal.size()
-        state = Mutex(CaptchaState(label: label, now: clock(), width: width, height: height))
+        var initial = CaptchaState(label: label, now: clock(), width: width, height: height)
+        initial.scanAvailable = scanAvailable
+        state = Mutex(initial)
         (effects, continuation) = AsyncStream.makeStream()
         terminal.start(queue: queue) { [weak self] input in self?.receive(input) }
         queue.async { [weak self] in self?.update(with: nil) }
@@ -35,7 +38,8 @@ public final class CaptchaUI: Sendable {
         continuation.finish()
     }
 
-    /// Feeds what the agent said: `.challenge`, `.answered`, `.agentUnreachable`, `.alarmStopped`.
+    /// Feeds what the agent said: `.challenge`, `.answered`, `.agentUnreachable`, `.alarmStopped`;
+    /// and what the webcam read, `.scanned`.
     public func send(_ event: CaptchaEvent) {
         queue.async { [weak self] in self?.update(with: event) }
     }

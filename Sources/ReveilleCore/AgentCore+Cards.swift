@@ -1,0 +1,72 @@
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+
+extension AgentCore {
+    /// Makes a card: a new random code, kept only as its salted hash. The code is returned once, here.
+    /// A label already in use is refused: the printed card with that name would stop working.
+    public func addCard(_ label: String) throws(AgentError) -> String {
+        if let problem = CardCode.labelProblem(label) { throw .invalidArgument(problem) }
+        guard cards[label] == nil else {
+            throw .invalidArgument("a card named '\(AlarmText.quoted(label))' exists already; remove it first or choose another label")
+        }
+        guard cards.count < CodeCard.maximumCount else {
+            throw .invalidArgument("there are already \(CodeCard.maximumCount) cards, the most the agent keeps: remove one first")
+        }
+        let code = CardCode.generate(using: &random)
+        let card: CodeCard
+        do { card = CodeCard(label: label, hash: try world.codes.hash(code), created: now) } catch {
+            throw .failed("cannot hash the card's code: \(error)")
+        }
+        do { try world.store.save(card) } catch { throw .failed("cannot save the card: \(error)") }
+        cards[label] = card
+        return code
+    }
+
+    /// The labels of all cards, sorted.
+    public func listCards() -> [String] { cards.keys.sorted() }
+
+    /// Removes a card no alarm uses; one in use is refused with the alarms that use it.
+    public func removeCard(_ label: String) throws(AgentError) {
+        guard cards[label] != nil else { throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'") }
+        let users = alarms.values.filter { $0.uses(card: label) }.sorted { $0.id < $1.id }
+        guard users.isEmpty else {
+            let names = users.map { $0.label.isEmpty ? $0.id.rawValue : "\($0.id) (\($0.label))" }
+            throw .invalidArgument("card '\(AlarmText.quoted(label))' is used by alarm\(users.count == 1 ? "" : "s") "
+                + names.joined(separator: ", ") + "; change or remove \(users.count == 1 ? "it" : "them") first")
+        }
+        do { try world.store.deleteCard(label) } catch { throw .failed("cannot delete the card: \(error)") }
+        cards[label] = nil
+    }
+
+    /// Refuses an alarm that asks for a card the agent does not have: it could never be dismissed.
+    func requireCards(of alarm: Alarm) throws(AgentError) {
+        for challenge in alarm.challenges {
+            guard case .card(let label) = challenge.params, cards[label] == nil else { continue }
+            throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'; make one with 'reveille code new --label \(AlarmText.quoted(label))'")
+        }
+    }
+
+    /// Checks card answers against the hashes held in memory, so that a database fault while an
+    /// alarm rings never stands between a right answer and silence.
+    var cardVerifier: HashedCards {
+        HashedCards(hashes: cards.mapValues(\.hash), hasher: world.codes)
+    }
+}
+
+/// The agent's cards as the challenge flow checks them: by hash, never by code.
+struct HashedCards: CardVerifier {
+    let hashes: [String: String]
+    let hasher: any CodeHasher
+
+    func verify(_ answer: String, card label: String) -> Bool {
+        guard let hash = hashes[label] else { return false }
+        return hasher.matches(CardCode.normalize(answer), hash: hash)
+    }
+}
+
+extension Alarm {
+    func uses(card label: String) -> Bool {
+        challenges.contains { $0.params == .card(label: label) }
+    }
+}

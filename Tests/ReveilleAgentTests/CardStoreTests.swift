@@ -1,0 +1,55 @@
+import Foundation
+@testable import ReveilleAgent
+import ReveilleCore
+import ReveilleDomain
+import ReveilleTime
+import SQLite
+import Testing
+
+@Suite struct CardStoreTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-cards-\(UUID().uuidString)").path
+    init() throws { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    var path: String { directory + "/alarms.db" }
+
+    let kitchen = CodeCard(label: "Kitchen", hash: "$y$j9T$salt$hash", created: Instant(secondsSinceEpoch: 1_800_000_000))
+
+    @Test func aCardSurvivesReopeningAndGoesWhenDeleted() throws {
+        try SQLiteAlarmStore(path: path).save(kitchen)
+        #expect(try SQLiteAlarmStore(path: path).load().cards == [kitchen])
+        try SQLiteAlarmStore(path: path).deleteCard("Kitchen")
+        #expect(try SQLiteAlarmStore(path: path).load().cards.isEmpty)
+    }
+
+    @Test func aSecondCardWithTheSameLabelIsRefused() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(kitchen)
+        #expect(throws: (any Error).self) { try store.save(kitchen) }
+    }
+
+    @Test func aVersion7DatabaseKeepsItsAlarmsAndGainsTheCardTable() throws {
+        let id = AlarmID("33333333-3333-4333-8333-333333333333")!
+        do {
+            let old = try Database(path: path)
+            _ = try old.migrate(Array(Schema.migrations.prefix(7)))
+            try old.execute("""
+                INSERT INTO alarm (id, time, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, wake_check)
+                VALUES ('\(id.rawValue)', '07:00:00', '', 'Old', 'bell', 1, 1, 5, 3, 0);
+                """)
+        }
+        let store = try SQLiteAlarmStore(path: path)
+        #expect(try store.load().alarms.map(\.id) == [id])
+        try store.save(kitchen)
+        #expect(try store.load().cards == [kitchen])
+        let version = try Database(path: path).prepare("PRAGMA user_version")
+        _ = try version.step()
+        #expect(version.int(at: 0) == 8)
+    }
+
+    @Test func aCardChallengeAndItsPromptRoundTrip() throws {
+        let alarm = Alarm(id: AlarmID("44444444-4444-4444-8444-444444444444")!, time: WallTime(hour: 6, minute: 0)!,
+                          challenges: [Challenge(id: ChallengeID("a"), params: .card(label: "Hall way"), orderIndex: 0)])
+        try SQLiteAlarmStore(path: path).save(alarm, nextFire: nil)
+        #expect(try SQLiteAlarmStore(path: path).load().alarms == [alarm])
+        #expect(PromptCodec.decode(PromptCodec.encode(.card(label: "Hall way"))) == .card(label: "Hall way"))
+    }
+}
