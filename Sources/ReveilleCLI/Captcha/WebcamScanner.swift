@@ -27,7 +27,7 @@ final class WebcamScanner: Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return done(nil) }
         close(descriptor)
-        let output = String(cString: template)
+        let output = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let number = children.withLock { children in
             children.started += 1
             return children.started
