@@ -47,6 +47,28 @@ extension AgentCore {
         }
     }
 
+    /// An alarm asking for a card the agent does not have (its row deleted or emptied by hand)
+    /// could never be dismissed, and nothing else stops it: each such challenge asks a hard math
+    /// problem instead, and a card problem already shown is asked anew. Said once as a notice.
+    func replaceMissingCards() {
+        for (id, alarm) in alarms {
+            var missing: [String] = []
+            let challenges = alarm.challenges.map { challenge in
+                guard case .card(let label) = challenge.params, cards[label] == nil else { return challenge }
+                missing.append(label)
+                return Challenge(id: challenge.id, params: .math(difficulty: .hard, timeLimit: Challenge.defaultMathTimeLimit),
+                                 orderIndex: challenge.orderIndex)
+            }
+            guard !missing.isEmpty else { continue }
+            alarms[id]?.challenges = challenges
+            if let session = sessions[id], case .card(let label) = session.prompt, cards[label] == nil { sessions[id] = nil }
+            let names = missing.map { "'\(AlarmText.quoted($0))'" }.joined(separator: ", ")
+            world.notifier.notice(
+                summary: "A code card is gone",
+                body: "Alarm \(alarm.displayLabel) asks for card \(names), which the agent no longer has: it asks a hard math problem instead.")
+        }
+    }
+
     /// Checks card answers against the hashes held in memory, so that a database fault while an
     /// alarm rings never stands between a right answer and silence.
     var cardVerifier: HashedCards {

@@ -81,6 +81,7 @@ public actor AgentCore {
         sessions = stored.sessions.filter { runs[$0.key] != nil }
         lastOccurrences = stored.lastOccurrences
         cards = Dictionary(stored.cards.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
+        replaceMissingCards()
         pruneHistory()
     }
 

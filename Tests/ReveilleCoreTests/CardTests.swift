@@ -93,4 +93,26 @@ import Testing
         #expect(try await f.core.submit(id, answer: code).0 == .dismissed)
         #expect(!f.fakes.sound.isPlaying(id))
     }
+
+    /// A card row deleted by hand must not leave an alarm that nothing can stop: its challenge,
+    /// even one already shown, becomes a hard math problem.
+    @Test func anAlarmWhoseCardIsGoneAsksMathInsteadAndCanBeDismissed() async throws {
+        let store = FakeStore()
+        let id: AlarmID
+        do {
+            let f = try await CoreFixture(store: store)
+            _ = try await f.core.addCard("Kitchen")
+            id = try await f.addAlarm(minutesAhead: 5) { $0.challenges = [.new(.card(label: "Kitchen"))] }
+            await f.fireTimer()
+            #expect(try await f.core.challenge(id).kind == .card)
+        }
+        try store.deleteCard("Kitchen")
+        let f = try await CoreFixture(store: store)
+        #expect(f.fakes.sound.isPlaying(id))
+        let view = try await f.core.challenge(id)
+        #expect(view.kind == .math)
+        #expect(f.fakes.notifier.notices == ["A code card is gone"])
+        #expect(try await f.solve(id) == .dismissed)
+        #expect(!f.fakes.sound.isPlaying(id))
+    }
 }
