@@ -1,5 +1,5 @@
 import CDBus
-import Dispatch
+import LinuxEvents
 import Synchronization
 
 /// A private connection to a message bus, serving exported objects and
@@ -123,7 +123,7 @@ private let threadsReady: Void = { _ = dbus_threads_init_default() }()
 /// Owns the `DBusConnection*`. It is touched only on `queue`; the tables that
 /// callers change from other threads sit behind mutexes.
 final class ConnectionCore: @unchecked Sendable {
-    let queue = DispatchQueue(label: "DBus.Connection")
+    let queue = Reactor.shared
     let uniqueName: String
     private let raw: OpaquePointer
     private let state = Mutex(LinkState())
@@ -165,7 +165,7 @@ final class ConnectionCore: @unchecked Sendable {
 
     /// Closes once; on `queue`. The filter goes first: it holds `self` unretained.
     func close() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        precondition(queue.isCurrent, "a connection closes on the event loop's thread")
         guard !state.withLock({ $0.isReleased }) else { return }
         dbus_connection_remove_filter(raw, messageFilter, Unmanaged.passUnretained(self).toOpaque())
         release()
