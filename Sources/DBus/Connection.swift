@@ -55,6 +55,14 @@ public final class Connection: Sendable {
         core.queue.async { core.close() }
     }
 
+    /// Whether the bus is still there, after reading whatever waits on the socket without
+    /// blocking (`dbus_connection_read_write` with no timeout, then `dbus_connection_get_is_connected`),
+    /// so that a bus that has just gone away says so at once.
+    public func checkConnected() -> Bool {
+        let core = self.core
+        return core.queue.sync { core.checkConnected() }
+    }
+
     /// Returns once the connection is closed or the bus has gone away.
     public func waitUntilDisconnected() async {
         await core.waitUntilDisconnected()
@@ -189,6 +197,13 @@ final class ConnectionCore: @unchecked Sendable {
         }
         for waiter in waiters { waiter.resume() }
         finishAllSubscriptions()
+    }
+
+    /// On `queue`.
+    func checkConnected() -> Bool {
+        guard !state.withLock({ $0.isReleased }) else { return false }
+        _ = dbus_connection_read_write(raw, 0)
+        return dbus_connection_get_is_connected(raw) != 0
     }
 
     func waitUntilDisconnected() async {

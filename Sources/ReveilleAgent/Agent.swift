@@ -129,6 +129,12 @@ final class RunningAgent: Sendable {
         let sleep = await SleepWatch.start(inbox: inbox, system: system)
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt]) { signal in
+            // GLib raises SIGTERM when the session bus of libnotify's connection goes away: that
+            // is the bus lost, which the agent reports with status 1, not a request to stop.
+            if signal == .terminate, !connection.checkConnected() {
+                Log.shared.error("the session bus went away; stopping")
+                return shutdown.fire(exitStatus: 1)
+            }
             Log.shared.info("stopping on \(signal)")
             shutdown.fire()
         }
