@@ -7,11 +7,8 @@
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/pidfd.h>
-#include <sys/signalfd.h>
-#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 // glibc declares these only under _GNU_SOURCE, which Swift's Glibc module is built without.
 // The prototypes and the flag value are glibc's own (2.29+ for addchdir, 2.34+ for addclosefrom).
@@ -27,8 +24,5 @@ int pipe2(int pipefd[2], int flags);
 static inline int clinux_exit_code(int status) { return WEXITSTATUS(status); }
 static inline int clinux_signaled(int status) { return WIFSIGNALED(status); }
 static inline int clinux_terminating_signal(int status) { return WTERMSIG(status); }
-
-// The calling thread's kernel id (gettid(2)), which glibc declares only under _GNU_SOURCE.
-static inline long clinux_gettid(void) { return syscall(SYS_gettid); }
 
 #endif

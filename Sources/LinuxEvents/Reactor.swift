@@ -40,8 +40,8 @@ public final class Reactor: @unchecked Sendable {
     /// Armed at the earliest deadline of `State.timers`.
     private let clock: Int32
     private let state = Mutex(State())
-    /// The kernel thread id of the thread in `run`, 0 while none is.
-    private let runner = Atomic<Int32>(0)
+    /// The `pthread_self` of the thread in `run`, 0 while none is.
+    private let runner = Atomic<UInt>(0)
 
     private enum Job {
         case work(@Sendable () -> Void)
@@ -107,9 +107,7 @@ public final class Reactor: @unchecked Sendable {
     }
 
     /// Whether the caller runs on the loop's thread.
-    public var isCurrent: Bool { runner.load(ordering: .acquiring) == Reactor.threadID() }
-
-    private static func threadID() -> Int32 { Int32(truncatingIfNeeded: clinux_gettid()) }
+    public var isCurrent: Bool { runner.load(ordering: .acquiring) == pthread_self() }
 
     // MARK: - Jobs
 
@@ -336,7 +334,7 @@ public final class Reactor: @unchecked Sendable {
     /// Runs the loop on the calling thread until `stop`.
     public func run() {
         state.withLock { $0.isDriven = true }
-        runner.store(Reactor.threadID(), ordering: .releasing)
+        runner.store(pthread_self(), ordering: .releasing)
         defer { runner.store(0, ordering: .releasing) }
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while true {
