@@ -216,11 +216,13 @@ final class ConnectionCore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the C connection on `queue`, unless it is closed.
+    /// Runs `body` with the C connection on `queue`, unless it is closed: at once when already
+    /// there, so that a signal sent from the loop's thread goes out before the rest of its job.
     func withConnection(_ body: @escaping @Sendable (OpaquePointer) -> Void, orElse closed: @escaping @Sendable () -> Void = {}) {
-        queue.async { [self] in
+        let run: @Sendable () -> Void = { [self] in
             if state.withLock({ $0.isReleased }) { closed() } else { body(raw) }
         }
+        if queue.isCurrent { run() } else { queue.async(run) }
     }
 
     /// Queues a message for sending (`dbus_connection_send`). It fails only
