@@ -270,8 +270,8 @@ public final class Reactor: @unchecked Sendable {
         if isCurrent {
             rearm()
         } else {
-            // The loop re-arms its clock from the table before it sleeps again (and the first work
-            // queued starts its thread).
+            // An empty job wakes the loop, which re-arms its clock from the table before it sleeps
+            // again (and, as the first work queued, starts its thread when nobody runs it).
             async {}
         }
         return Deadline(reactor: self, id: id)
@@ -441,12 +441,6 @@ final class Semaphore: @unchecked Sendable {
         count -= 1
         pthread_mutex_unlock(mutex)
     }
-}
-
-/// Carries a value the compiler cannot prove Sendable to the loop's thread, where it is used alone.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 private final class UncheckedSlot<T>: @unchecked Sendable {

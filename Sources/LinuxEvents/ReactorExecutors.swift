@@ -5,18 +5,22 @@
 /// on the loop's one thread, and `Task.sleep` waits on the loop's clock. The default executors run
 /// on libdispatch's pools, whose monitor wakes the process every second for as long as it lives.
 ///
-/// Behind an SPI because its protocols are one of `_Concurrency`: import it with
+/// Behind an SPI because the protocols it conforms to are SPI of `_Concurrency`: import it with
 /// `@_spi(ReactorExecutors) import LinuxEvents`.
 @_spi(ReactorExecutors) public struct ReactorExecutors: ExecutorFactory {
     enum Role { case main, global }
 
     public static var mainExecutor: any MainExecutor {
-        // Called once, before the program's first job is queued: the main thread will run the loop.
+        // Both are asked for once, before the program's first job is queued: the main thread will
+        // run the loop, so no job may start a thread for it.
         Reactor.shared.willRunOnCaller()
         return main
     }
 
-    public static var defaultExecutor: any TaskExecutor { global }
+    public static var defaultExecutor: any TaskExecutor {
+        Reactor.shared.willRunOnCaller()
+        return global
+    }
 
     private static let main = ReactorMainExecutor(Reactor.shared)
     private static let global = ReactorGlobalExecutor(Reactor.shared)
