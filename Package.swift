@@ -36,7 +36,7 @@ let package = Package(
 
         // MARK: C libraries, each wrapped once
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBus", dependencies: ["CDBus", "ReveilleTime"]),
+        .target(name: "DBus", dependencies: ["CDBus", "ReveilleTime", "LinuxEvents"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite", "SystemSupport", "ReveilleTime"]),
         .systemLibrary(name: "CLinux"),
@@ -78,7 +78,12 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "reveille", dependencies: ["ReveilleCLI"]),
-        .executableTarget(name: "reveilled", dependencies: ["ReveilleAgent"]),
+        // Its tasks run on LinuxEvents' event loop (ReactorExecutors): the compiler emits the call that
+        // installs a main module's DefaultExecutorFactory only with availability checking off.
+        .executableTarget(
+            name: "reveilled", dependencies: ["ReveilleAgent", "LinuxEvents"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-availability-checking"])]
+        ),
 
         // MARK: Tests
         .target(

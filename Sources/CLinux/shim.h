@@ -3,6 +3,8 @@
 #define REVEILLE_CLINUX_SHIM_H
 
 #include <spawn.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/pidfd.h>
 #include <sys/timerfd.h>
@@ -13,6 +15,7 @@
 int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *__restrict actions,
                                          const char *__restrict path);
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+int pipe2(int pipefd[2], int flags);
 #ifndef POSIX_SPAWN_SETSID
 #define POSIX_SPAWN_SETSID 0x80
 #endif

@@ -1,5 +1,5 @@
 import CDBus
-import Dispatch
+import LinuxEvents
 import Synchronization
 
 /// A private connection to a message bus, serving exported objects and
@@ -53,6 +53,14 @@ public final class Connection: Sendable {
     public func close() {
         let core = self.core
         core.queue.async { core.close() }
+    }
+
+    /// Whether the bus is still there, after reading whatever waits on the socket without
+    /// blocking (`dbus_connection_read_write` with no timeout, then `dbus_connection_get_is_connected`),
+    /// so that a bus that has just gone away says so at once.
+    public func checkConnected() -> Bool {
+        let core = self.core
+        return core.queue.sync { core.checkConnected() }
     }
 
     /// Returns once the connection is closed or the bus has gone away.
@@ -123,7 +131,7 @@ private let threadsReady: Void = { _ = dbus_threads_init_default() }()
 /// Owns the `DBusConnection*`. It is touched only on `queue`; the tables that
 /// callers change from other threads sit behind mutexes.
 final class ConnectionCore: @unchecked Sendable {
-    let queue = DispatchQueue(label: "DBus.Connection")
+    let queue = Reactor.shared
     let uniqueName: String
     private let raw: OpaquePointer
     private let state = Mutex(LinkState())
@@ -165,7 +173,7 @@ final class ConnectionCore: @unchecked Sendable {
 
     /// Closes once; on `queue`. The filter goes first: it holds `self` unretained.
     func close() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        precondition(queue.isCurrent, "a connection closes on the event loop's thread")
         guard !state.withLock({ $0.isReleased }) else { return }
         dbus_connection_remove_filter(raw, messageFilter, Unmanaged.passUnretained(self).toOpaque())
         release()
@@ -191,6 +199,13 @@ final class ConnectionCore: @unchecked Sendable {
         finishAllSubscriptions()
     }
 
+    /// On `queue`.
+    func checkConnected() -> Bool {
+        guard !state.withLock({ $0.isReleased }) else { return false }
+        _ = dbus_connection_read_write(raw, 0)
+        return dbus_connection_get_is_connected(raw) != 0
+    }
+
     func waitUntilDisconnected() async {
         await withCheckedContinuation { continuation in
             let isConnected = state.withLock { state in
@@ -201,11 +216,13 @@ final class ConnectionCore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the C connection on `queue`, unless it is closed.
+    /// Runs `body` with the C connection on `queue`, unless it is closed: at once when already
+    /// there, so that a signal sent from the loop's thread goes out before the rest of its job.
     func withConnection(_ body: @escaping @Sendable (OpaquePointer) -> Void, orElse closed: @escaping @Sendable () -> Void = {}) {
-        queue.async { [self] in
+        let run: @Sendable () -> Void = { [self] in
             if state.withLock({ $0.isReleased }) { closed() } else { body(raw) }
         }
+        if queue.isCurrent { run() } else { queue.async(run) }
     }
 
     /// Queues a message for sending (`dbus_connection_send`). It fails only

@@ -1,18 +1,18 @@
 import CDBus
-import Dispatch
+import LinuxEvents
 
-/// Drives one connection from Dispatch: a read or write source per enabled
-/// `DBusWatch`, a timer source per enabled `DBusTimeout`, and a dispatch of
+/// Drives one connection from the event loop: a descriptor watch per enabled
+/// `DBusWatch`, a deadline per enabled `DBusTimeout`, and a dispatch of
 /// queued messages whenever libdbus reports some. Nothing polls.
 ///
-/// Every libdbus call on the connection happens on `queue`, so libdbus calls
-/// these functions on that queue too. That is also why no wakeup-main function
+/// Every libdbus call on the connection happens on the loop's thread (`queue`),
+/// so libdbus calls these functions there too. That is also why no wakeup-main function
 /// is installed: libdbus wants it for messages queued from other threads.
 final class EventLoop: @unchecked Sendable {
-    let queue: DispatchQueue
+    let queue: Reactor
     let connection: OpaquePointer
 
-    private init(queue: DispatchQueue, connection: OpaquePointer) {
+    private init(queue: Reactor, connection: OpaquePointer) {
         self.queue = queue
         self.connection = connection
     }
@@ -21,8 +21,8 @@ final class EventLoop: @unchecked Sendable {
     /// `dbus_connection_set_timeout_functions` and
     /// `dbus_connection_set_dispatch_status_function`. The connection keeps the
     /// loop alive and releases it when it is finalized. Call on `queue`.
-    static func install(on connection: OpaquePointer, queue: DispatchQueue) throws(DBusError) {
-        dispatchPrecondition(condition: .onQueue(queue))
+    static func install(on connection: OpaquePointer, queue: Reactor) throws(DBusError) {
+        precondition(queue.isCurrent, "libdbus is driven from the event loop's thread only")
         let loop = EventLoop(queue: queue, connection: connection)
         try checkMemory(
             dbus_connection_set_watch_functions(
@@ -57,46 +57,48 @@ final class EventLoop: @unchecked Sendable {
 // MARK: - Watches
 
 // dbus_watch_handle and dbus_timeout_handle return FALSE only when out of
-// memory; libdbus then simply tries again the next time the source fires.
+// memory; libdbus then simply tries again the next time the descriptor or deadline fires.
 
-/// The Dispatch sources for one `DBusWatch`, stored as its data with
+/// The loop's watch for one `DBusWatch`, stored as its data with
 /// `dbus_watch_set_data` and cancelled when libdbus frees that data.
 private final class WatchSources {
     let watch: OpaquePointer
-    let queue: DispatchQueue
-    var sources: [any DispatchSourceProtocol] = []
+    let queue: Reactor
+    var registration: Reactor.Watch?
 
-    init(watch: OpaquePointer, queue: DispatchQueue) {
+    init(watch: OpaquePointer, queue: Reactor) {
         self.watch = watch
         self.queue = queue
     }
 
-    /// Re-creates the sources for the watch's current flags
+    /// Re-registers for the watch's current flags
     /// (`dbus_watch_get_enabled`, `dbus_watch_get_flags`, `dbus_watch_get_unix_fd`).
     func update() {
         cancel()
         guard dbus_watch_get_enabled(watch) != 0 else { return }
         let fd = dbus_watch_get_unix_fd(watch)
         let flags = dbus_watch_get_flags(watch)
+        var interest = Reactor.Readiness()
+        if flags & DBUS_WATCH_READABLE.rawValue != 0 { interest.insert(.readable) }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { interest.insert(.writable) }
         let watch = QueueBound(self.watch)
-        if flags & DBUS_WATCH_READABLE.rawValue != 0 {
-            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { dbus_watch_handle(watch.value, DBUS_WATCH_READABLE.rawValue) }
-            sources.append(source)
+        // A descriptor the loop cannot watch is one libdbus will find broken on its next read or write.
+        registration = try? queue.watch(fd, for: interest) { [interest] ready in
+            var condition: UInt32 = 0
+            if ready.contains(.readable), interest.contains(.readable) { condition |= DBUS_WATCH_READABLE.rawValue }
+            if ready.contains(.writable), interest.contains(.writable) { condition |= DBUS_WATCH_WRITABLE.rawValue }
+            if ready.contains(.hungUp) { condition |= DBUS_WATCH_HANGUP.rawValue }
+            if ready.contains(.failed) { condition |= DBUS_WATCH_ERROR.rawValue }
+            guard condition != 0 else { return }
+            dbus_watch_handle(watch.value, condition)
         }
-        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { dbus_watch_handle(watch.value, DBUS_WATCH_WRITABLE.rawValue) }
-            sources.append(source)
-        }
-        for source in sources { source.resume() }
     }
 
-    /// Cancelled on the queue, a source's handler never runs again, so the
+    /// Cancelled on the loop's thread, the handler never runs again, so the
     /// watch pointer it holds is never used after libdbus frees the watch.
     func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
+        registration?.cancel()
+        registration = nil
     }
 }
 
@@ -126,13 +128,15 @@ private let releaseWatchSources: DBusFreeFunction = { data in
 
 // MARK: - Timeouts
 
-/// The timer source for one `DBusTimeout`, stored with `dbus_timeout_set_data`.
-private final class TimeoutSource {
+/// The loop's deadline for one `DBusTimeout`, stored with `dbus_timeout_set_data`.
+private final class TimeoutSource: @unchecked Sendable {
     let timeout: OpaquePointer
-    let queue: DispatchQueue
-    var source: (any DispatchSourceTimer)?
+    let queue: Reactor
+    var deadline: Reactor.Deadline?
+    /// Counts re-arms, so that a deadline replaced while its handler ran does not re-arm itself.
+    var generation = 0
 
-    init(timeout: OpaquePointer, queue: DispatchQueue) {
+    init(timeout: OpaquePointer, queue: Reactor) {
         self.timeout = timeout
         self.queue = queue
     }
@@ -142,18 +146,22 @@ private final class TimeoutSource {
     func update() {
         cancel()
         guard dbus_timeout_get_enabled(timeout) != 0 else { return }
-        let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let timeout = QueueBound(self.timeout)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { _ = dbus_timeout_handle(timeout.value) }
-        timer.resume()
-        source = timer
+        arm(after: .milliseconds(Int(dbus_timeout_get_interval(timeout))), generation: generation)
+    }
+
+    private func arm(after interval: Duration, generation armed: Int) {
+        deadline = queue.after(interval) { [self] in
+            guard generation == armed else { return }
+            _ = dbus_timeout_handle(timeout)
+            guard generation == armed else { return }
+            arm(after: interval, generation: armed)
+        }
     }
 
     func cancel() {
-        source?.cancel()
-        source = nil
+        generation += 1
+        deadline?.cancel()
+        deadline = nil
     }
 }
 

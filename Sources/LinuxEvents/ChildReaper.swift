@@ -1,6 +1,6 @@
 import CLinux
-import Dispatch
 import Glibc
+import Synchronization
 import SystemSupport
 
 /// How a child process ended.
@@ -34,28 +34,35 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 /// steal, and a pidfd needs no signal disposition. A child that exits before `pidfd_open` stays a
 /// zombie until reaped, so its pidfd is still valid and reads as exited.
 enum ChildReaper {
-    static func reap(_ pid: Int32, queue: DispatchQueue, onExit: @escaping @Sendable (Termination) -> Void) {
+    static func reap(_ pid: Int32, reactor: Reactor, onExit: @escaping @Sendable (Termination) -> Void) {
         guard let fd = try? check("pidfd_open", pidfd_open(pid, 0)) else {
-            return reapByBlockingWait(pid, queue: queue, onExit: onExit)
+            return reapByBlockingWait(pid, reactor: reactor, onExit: onExit)
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        // The handler holds the source, keeping both alive until the child is reaped; cancelling
-        // releases the handler and so breaks the cycle.
-        source.setEventHandler { [source] in
-            guard let termination = collect(pid, options: WNOHANG) else { return }
-            source.cancel()
-            onExit(termination)
+        // The handler holds its own watch, keeping both alive until the child is reaped; taking it
+        // out releases the handler and so breaks the cycle, once. It is put in before the first
+        // call can take it.
+        let held = HeldWatch()
+        do {
+            try held.watch.withLock { slot in
+                slot = try reactor.watch(fd, for: .readable) { _ in
+                    guard let termination = collect(pid, options: WNOHANG),
+                          let watch = held.watch.withLock({ $0.take() }) else { return }
+                    reactor.closing(fd, after: watch)
+                    onExit(termination)
+                }
+            }
+        } catch {
+            close(fd)
+            reapByBlockingWait(pid, reactor: reactor, onExit: onExit)
         }
-        source.setCancelHandler { close(fd) }
-        source.resume()
     }
 
-    /// For kernels before 5.3, which have no pidfd: a pool thread blocks until the child exits.
+    /// For kernels before 5.3, which have no pidfd: a thread of its own blocks until the child exits.
     static func reapByBlockingWait(
-        _ pid: Int32, queue: DispatchQueue, onExit: @escaping @Sendable (Termination) -> Void
+        _ pid: Int32, reactor: Reactor, onExit: @escaping @Sendable (Termination) -> Void
     ) {
-        DispatchQueue.global().async {
-            if let termination = collect(pid, options: 0) { queue.async { onExit(termination) } }
+        DetachedThread.start {
+            if let termination = collect(pid, options: 0) { reactor.async { onExit(termination) } }
         }
     }
 
@@ -70,4 +77,8 @@ enum ChildReaper {
         default: return .unknown
         }
     }
+}
+
+private final class HeldWatch: Sendable {
+    let watch = Mutex<Reactor.Watch?>(nil)
 }

@@ -10,31 +10,38 @@ import SystemSupport
 /// Changes that arrive together are coalesced into one call. The descriptor is closed when the
 /// watch is dropped.
 ///
-/// Sendable by hand: `source` is touched only in `init` and `deinit`.
+/// Sendable by hand: `watch` is touched only in `init` and `deinit`.
 public final class FileWatch: @unchecked Sendable {
-    private let source: any DispatchSourceRead
+    private let descriptor: Int32
+    private let reactor: Reactor
+    private let watch: Reactor.Watch
 
-    /// Starts watching `path` (e.g. `/etc/localtime`); its directory must exist.
+    /// Starts watching `path` (e.g. `/etc/localtime`); its directory must exist. `handler` runs on
+    /// the thread of `reactor`.
     ///
     /// The corresponding C functions are `inotify_init1` and `inotify_add_watch`.
-    public init(path: String, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) throws {
+    public init(path: String, reactor: Reactor = .shared, handler: @escaping @Sendable () -> Void) throws {
         let (directory, name) = FileWatch.split(path)
         let fd = try check("inotify_init1", inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)))
         do {
             try check("inotify_add_watch(\(directory))", inotify_add_watch(fd, directory, FileWatch.mask))
+            watch = try reactor.watch(fd, for: .readable) { _ in
+                if FileWatch.drain(fd).contains(where: { $0.concerns(name) }) { handler() }
+            }
         } catch {
             close(fd)
             throw error
         }
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler {
-            if FileWatch.drain(fd).contains(where: { $0.concerns(name) }) { handler() }
-        }
-        source.setCancelHandler { close(fd) }
-        source.resume()
+        descriptor = fd
+        self.reactor = reactor
     }
 
-    deinit { source.cancel() }
+    /// As above, with `handler` run on `queue`.
+    public convenience init(path: String, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) throws {
+        try self.init(path: path) { queue.async { handler() } }
+    }
+
+    deinit { reactor.closing(descriptor, after: watch) }
 
     private static let mask = [IN_CREATE, IN_MOVED_TO, IN_MOVED_FROM, IN_DELETE, IN_ATTRIB]
         .reduce(UInt32(IN_CLOSE_WRITE)) { $0 | UInt32($1) }

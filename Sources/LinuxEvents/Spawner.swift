@@ -23,19 +23,31 @@ public enum Spawner {
     /// The child leads a new session (so it outlives the agent and gets no signals meant for it),
     /// starts with every signal at its default action and none blocked (the agent ignores
     /// SIGTERM/SIGHUP, and ignored signals survive `exec`), and inherits no descriptor past stderr.
-    /// `onExit` runs on `queue` once the child has exited and been reaped.
+    /// `onExit` runs on the thread of `reactor` once the child has exited and been reaped.
     ///
     /// The corresponding C function is `posix_spawnp`.
     /// - Returns: the child's process id.
     @discardableResult
     public static func spawn(
         argv: [String], environment: [String: String], workingDirectory: String? = nil,
-        streams: Streams = .devNull, queue: DispatchQueue = .global(),
+        streams: Streams = .devNull, reactor: Reactor = .shared,
         onExit: @escaping @Sendable (Termination) -> Void = { _ in }
     ) throws -> Int32 {
         let pid = try launch(argv: argv, environment: environment, workingDirectory: workingDirectory, streams: streams)
-        ChildReaper.reap(pid, queue: queue, onExit: onExit)
+        ChildReaper.reap(pid, reactor: reactor, onExit: onExit)
         return pid
+    }
+
+    /// As above, with `onExit` run on `queue`.
+    @discardableResult
+    public static func spawn(
+        argv: [String], environment: [String: String], workingDirectory: String? = nil,
+        streams: Streams = .devNull, queue: DispatchQueue,
+        onExit: @escaping @Sendable (Termination) -> Void = { _ in }
+    ) throws -> Int32 {
+        try spawn(argv: argv, environment: environment, workingDirectory: workingDirectory, streams: streams) { termination in
+            queue.async { onExit(termination) }
+        }
     }
 
     /// `spawn` without the reaping: the caller must collect the child.

@@ -9,7 +9,7 @@ import SystemSupport
 /// the user setting the time) wakes it at once with `.clockChanged`, and the agent re-plans.
 /// The descriptor is closed when the timer is dropped.
 ///
-/// Sendable by hand: `source` is touched only in `init` and `deinit`, and `timerfd_settime`
+/// Sendable by hand: `watch` is touched only in `init` and `deinit`, and `timerfd_settime`
 /// may be called from any thread.
 public final class TimerFD: @unchecked Sendable {
     public enum Clock: Sendable {
@@ -28,29 +28,40 @@ public final class TimerFD: @unchecked Sendable {
     }
 
     private let descriptor: Int32
-    private let source: any DispatchSourceRead
+    private let reactor: Reactor
+    private let watch: Reactor.Watch
 
-    /// Creates a disarmed timer whose events are delivered to `handler` on `queue`.
+    /// Creates a disarmed timer whose events are delivered to `handler` on the thread of `reactor`.
     ///
     /// The corresponding C function is `timerfd_create`.
     /// - Throws: `WakeFromSuspendUnavailable` when `.realtimeAlarm` is not permitted or not
     ///   supported, so the caller can fall back to `.realtime`; `SystemError` otherwise.
     public init(
-        clock: Clock, queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void
+        clock: Clock, reactor: Reactor = .shared, handler: @escaping @Sendable (Event) -> Void
     ) throws {
         let fd = try TimerFD.create(clock)
         descriptor = fd
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler {
-            var expirations: UInt64 = 0
-            let result = Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size)
-            if let event = TimerFD.decodeRead(result: result, errno: errno) { handler(event) }
+        self.reactor = reactor
+        do {
+            watch = try reactor.watch(fd, for: .readable) { _ in
+                var expirations: UInt64 = 0
+                let result = Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size)
+                if let event = TimerFD.decodeRead(result: result, errno: errno) { handler(event) }
+            }
+        } catch {
+            close(fd)
+            throw error
         }
-        source.setCancelHandler { close(fd) }
-        source.resume()
     }
 
-    deinit { source.cancel() }
+    /// As above, with `handler` run on `queue`.
+    public convenience init(
+        clock: Clock, queue: DispatchQueue, handler: @escaping @Sendable (Event) -> Void
+    ) throws {
+        try self.init(clock: clock) { event in queue.async { handler(event) } }
+    }
+
+    deinit { reactor.closing(descriptor, after: watch) }
 
     private static func create(_ clock: Clock) throws -> Int32 {
         let clockID = clock == .realtime ? CLOCK_REALTIME : CLOCK_REALTIME_ALARM

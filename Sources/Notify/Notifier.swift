@@ -72,19 +72,72 @@ public final class Notifier: Sendable {
         onClosed: @escaping @Sendable (CloseReason) -> Void
     ) async throws(NotifyError) -> Notification {
         try content.validate()
-        let handle = try await thread.perform {
-            Result { () throws(NotifyError) in
-                let handle = NotificationHandle(summary: content.summary, onAction: onAction, onClosed: onClosed)
-                do throws(NotifyError) {
-                    try handle.show(content)
-                } catch {
-                    handle.release()
-                    throw error
-                }
-                return handle
-            }
-        }.get()
+        let handle = try await thread.perform { Self.show(content, onAction: onAction, onClosed: onClosed) }.get()
         return Notification(notifier: self, handle: handle)
+    }
+
+    /// `post`, with the notification handed to the GLib thread before this returns: it goes out
+    /// while the caller's thread is still busy, and `PendingNotification.value` waits for it.
+    public func startPost(
+        _ content: NotificationContent,
+        onAction: @escaping @Sendable (String) -> Void,
+        onClosed: @escaping @Sendable (CloseReason) -> Void
+    ) -> PendingNotification {
+        let pending = PendingNotification(notifier: self)
+        do throws(NotifyError) {
+            try content.validate()
+        } catch {
+            pending.finish(.failure(error))
+            return pending
+        }
+        thread.schedule { pending.finish(Self.show(content, onAction: onAction, onClosed: onClosed)) }
+        return pending
+    }
+
+    /// On the GLib thread.
+    private static func show(
+        _ content: NotificationContent, onAction: @escaping @Sendable (String) -> Void,
+        onClosed: @escaping @Sendable (CloseReason) -> Void
+    ) -> Result<NotificationHandle, NotifyError> {
+        Result { () throws(NotifyError) in
+            let handle = NotificationHandle(summary: content.summary, onAction: onAction, onClosed: onClosed)
+            do throws(NotifyError) {
+                try handle.show(content)
+            } catch {
+                handle.release()
+                throw error
+            }
+            return handle
+        }
+    }
+}
+
+/// A notification handed to the GLib thread by `Notifier.startPost`, shown or not yet.
+public final class PendingNotification: Sendable {
+    private let notifier: Notifier
+    private let state = Mutex<(result: Result<NotificationHandle, NotifyError>?,
+                               waiter: CheckedContinuation<Result<NotificationHandle, NotifyError>, Never>?)>((nil, nil))
+
+    init(notifier: Notifier) { self.notifier = notifier }
+
+    func finish(_ result: Result<NotificationHandle, NotifyError>) {
+        let waiter = state.withLock { state in
+            state.result = result
+            return state.waiter.take()
+        }
+        waiter?.resume(returning: result)
+    }
+
+    /// The posted notification, once the server has it; the error of `post` otherwise.
+    public func value() async throws(NotifyError) -> Notification {
+        let result = await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.result == nil { state.waiter = continuation }
+                return state.result
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+        return Notification(notifier: notifier, handle: try result.get())
     }
 }
 

@@ -1,5 +1,4 @@
 import DBus
-import Dispatch
 import Glibc
 import LinuxEvents
 import ReveilleAPI
@@ -82,11 +81,10 @@ final class RunningAgent: Sendable {
         let (store, opened) = opener.openFirst()
 
         let connection = try Connection.session()
-        let queue = DispatchQueue(label: "io.github.Reveille1.agent")
         // Every event source yields here; one loop hands the events to the core.
         let inbox = WorldEvents()
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
-        let timer = try LiveWakeTimer(queue: queue, mayWakeMachine: config.wakeFromSuspend, inbox: inbox)
+        let timer = try LiveWakeTimer(mayWakeMachine: config.wakeFromSuspend, inbox: inbox)
         let terminal = LiveTerminalLauncher(
             command: TerminalCommand(configured: config.terminal?.first),
             cliPath: siblingExecutable("reveille", environment: environment),
@@ -127,10 +125,16 @@ final class RunningAgent: Sendable {
             await desktop.notifier.closeLeftovers()
             await core.resume()
         }
-        zone.watch(queue: queue) { inbox.yield(.zoneChanged) }
+        zone.watch { inbox.yield(.zoneChanged) }
         let sleep = await SleepWatch.start(inbox: inbox, system: system)
         let shutdown = ShutdownSignal()
-        let signals = try SignalWatch([.terminate, .interrupt], queue: queue) { signal in
+        let signals = try SignalWatch([.terminate, .interrupt]) { signal in
+            // GLib raises SIGTERM when the session bus of libnotify's connection goes away: that
+            // is the bus lost, which the agent reports with status 1, not a request to stop.
+            if signal == .terminate, !connection.checkConnected() {
+                Log.shared.error("the session bus went away; stopping")
+                return shutdown.fire(exitStatus: 1)
+            }
             Log.shared.info("stopping on \(signal)")
             shutdown.fire()
         }

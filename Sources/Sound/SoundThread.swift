@@ -38,9 +38,14 @@ public final class SoundThread: Sendable {
     public func perform<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () -> T) async -> T? {
         await withCheckedContinuation { continuation in
             let answer = FirstAnswer(continuation)
-            schedule { answer.give(work()) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(Int(limit.wholeMicroseconds))) {
+            // A task's sleep, not a Dispatch timer: it runs on whatever executor the program uses.
+            let deadline = Task {
+                try? await Task.sleep(for: limit)
                 answer.give(nil)
+            }
+            schedule {
+                answer.give(work())
+                deadline.cancel()
             }
         }
     }

@@ -1,5 +1,4 @@
 import CPulse
-import Dispatch
 
 /// What a playback stream's callbacks share with `PlayingSound`: the clip, where playback is in
 /// it, the gain ramp and the playback state. Only touched with the mainloop lock held.
@@ -33,7 +32,7 @@ final class StreamFeeder {
     func end(_ ending: PlaybackState, report: Bool) {
         guard state == .playing else { return }
         state = ending
-        if report, let onEnd { DispatchQueue.global().async { onEnd(ending) } }
+        if report, let onEnd { Task { onEnd(ending) } }
     }
 
     /// Answers the stream's request for `requested` bytes, writing straight into libpulse's buffer.

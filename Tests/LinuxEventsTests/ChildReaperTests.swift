@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 @testable import LinuxEvents
 import Testing
@@ -16,21 +15,22 @@ import Testing
     @Test func theBlockingFallbackReportsTheExitAndLeavesNoZombie() async throws {
         let pid = try launch("exit 4")
         let exits = Recorder<Termination>()
-        ChildReaper.reapByBlockingWait(pid, queue: DispatchQueue(label: "ChildReaperTests")) { exits.record($0) }
+        ChildReaper.reapByBlockingWait(pid, reactor: .shared) { exits.record($0) }
         #expect(await exits.waitFor(count: 1) == [.exited(4)])
         #expect(isGone(pid))
     }
 
     @Test func aChildReapedElsewhereEndsAsUnknownRatherThanSpinning() async throws {
-        let queue = DispatchQueue(label: "ChildReaperTests.held")
-        // Held back so that the waitpid below surely reaps the child before the reaper looks.
-        queue.suspend()
+        // A loop not running yet, so that the waitpid below surely reaps the child before the reaper looks.
+        let reactor = try Reactor()
+        reactor.willRunOnCaller()
         let pid = try launch("exit 5")
         let exits = Recorder<Termination>()
-        ChildReaper.reap(pid, queue: queue) { exits.record($0) }
+        ChildReaper.reap(pid, reactor: reactor) { exits.record($0) }
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid)
-        queue.resume()
+        DetachedThread.start { reactor.run() }
         #expect(await exits.waitFor(count: 1) == [.unknown])
+        reactor.stop()
     }
 }

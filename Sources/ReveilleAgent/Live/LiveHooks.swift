@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import LinuxEvents
 import ReveilleCore
@@ -11,7 +10,8 @@ public final class LiveHooks: HookRunner {
     private let baseEnvironment: [String: String]
     private let timeLimit: Duration
     private let killAfter: Duration
-    private let queue = DispatchQueue(label: "io.github.Reveille1.hooks")
+    /// Spawns, exit handlers and timers all run on the event loop's one thread, in order.
+    private let queue = Reactor.shared
 
     public init(baseEnvironment: [String: String], timeLimit: Duration = .seconds(60), killAfter: Duration = .seconds(5)) {
         self.baseEnvironment = baseEnvironment
@@ -26,14 +26,14 @@ public final class LiveHooks: HookRunner {
         queue.async { [self] in start(argv, environment: merged, finished: finished) }
     }
 
-    /// On `queue`, as are the exit handler and the timers: a child is never signalled once it is reaped.
+    /// On the loop, as are the exit handler and the timers: a child is never signalled once it is reaped.
     private func start(_ argv: [String], environment: [String: String],
                        finished: @escaping @Sendable (HookOutcome) -> Void) {
         let name = argv.first ?? ""
         let watch = HookWatch()
         let pid: Int32
         do {
-            pid = try Spawner.spawn(argv: argv, environment: environment, streams: .outputInherited, queue: queue) {
+            pid = try Spawner.spawn(argv: argv, environment: environment, streams: .outputInherited, reactor: queue) {
                 [timeLimit] termination in
                 let timedOut = watch.exited()
                 let outcome = Self.outcome(of: name, termination, timedOut: timedOut, timeLimit: timeLimit)
@@ -45,17 +45,14 @@ public final class LiveHooks: HookRunner {
             return finished(.failed("'\(name)' cannot start: \(error)"))
         }
         Log.shared.info("hook '\(name)' started (process group \(pid)) for \(environment["REVEILLE_EVENT"] ?? "an event")")
-        let kill = DispatchWorkItem {
-            guard watch.isRunning else { return }
-            Glibc.kill(-pid, SIGKILL)
-        }
-        let terminate = DispatchWorkItem { [queue, killAfter] in
+        watch.timers.append(queue.after(timeLimit) { [queue, killAfter] in
             guard watch.timeUp() else { return }
             Glibc.kill(-pid, SIGTERM)
-            queue.asyncAfter(deadline: .now() + dispatchInterval(killAfter), execute: kill)
-        }
-        watch.timers = [terminate, kill]
-        queue.asyncAfter(deadline: .now() + dispatchInterval(timeLimit), execute: terminate)
+            watch.timers.append(queue.after(killAfter) {
+                guard watch.isRunning else { return }
+                Glibc.kill(-pid, SIGKILL)
+            })
+        })
     }
 
     static func outcome(of name: String, _ termination: Termination, timedOut: Bool, timeLimit: Duration) -> HookOutcome {
@@ -67,12 +64,12 @@ public final class LiveHooks: HookRunner {
     }
 }
 
-/// Where one hook's run stands. Unchecked: it is touched only on the hooks' serial queue
+/// Where one hook's run stands. Unchecked: it is touched only on the event loop's thread
 /// (spawn, exit handler and timers all run there), which is what orders its changes.
 private final class HookWatch: @unchecked Sendable {
     private(set) var isRunning = true
     private var timedOut = false
-    var timers: [DispatchWorkItem] = []
+    var timers: [Reactor.Deadline] = []
 
     /// The time limit passed: true while the child runs, so it is to be stopped.
     func timeUp() -> Bool {
@@ -93,9 +90,4 @@ private final class HookWatch: @unchecked Sendable {
 private func seconds(_ duration: Duration) -> String {
     let (whole, attoseconds) = duration.components
     return attoseconds == 0 ? "\(whole)" : "\(Double(whole) + Double(attoseconds) / 1e18)"
-}
-
-private func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
 }

@@ -91,6 +91,16 @@ public final class LiveNotifier: AlarmNotifier {
     /// no server shows it, the challenge opens instead (once: a repeat would open more terminals).
     private func present(_ id: AlarmID, _ entry: Ringing, openChallengeOnFailure: Bool) {
         let content = entry.content
+        let onClosed: @Sendable (CloseReason) -> Void = { [weak self] reason in
+            // Closed by the user or the server: forget it, so the next show posts anew.
+            guard reason != .closedByCall, let self else { return }
+            guard self.posted.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
+            self.jobs.add { [self] in self.forget(id) }
+        }
+        // A first post with nothing queued before it goes to libnotify's thread at once: the job
+        // below would start only once the event loop's current work (the ring's writes) is done.
+        let early = jobs.isIdle && posted.withLock({ $0[id] == nil })
+            ? notifier?.startPost(content, onAction: entry.onAction, onClosed: onClosed) : nil
         jobs.add { [self] in
             do {
                 if let existing = posted.withLock({ $0[id] }) {
@@ -98,11 +108,10 @@ public final class LiveNotifier: AlarmNotifier {
                     await remember(id, existing)
                 } else {
                     guard let notifier else { throw NotifyUnavailable() }
-                    let handle = try await notifier.post(content, onAction: entry.onAction) { [weak self] reason in
-                        // Closed by the user or the server: forget it, so the next show posts anew.
-                        guard reason != .closedByCall, let self else { return }
-                        guard self.posted.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
-                        self.jobs.add { [self] in self.forget(id) }
+                    let handle = if let early {
+                        try await early.value()
+                    } else {
+                        try await notifier.post(content, onAction: entry.onAction, onClosed: onClosed)
                     }
                     posted.withLock { $0[id] = handle }
                     await remember(id, handle)

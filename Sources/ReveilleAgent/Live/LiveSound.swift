@@ -1,4 +1,4 @@
-import Dispatch
+import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
 import Sound
@@ -312,7 +312,7 @@ public final class LiveSound: SoundOutput {
         report(id)
         let delay = min(30, 1 << min(failures - 1, 5))
         Log.shared.info("trying the alarm sound for \(id) again in \(delay) s")
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(delay)) { [weak self] in
+        Reactor.shared.after(.seconds(delay)) { [weak self] in
             guard let self else { return }
             self.thread.schedule { self.play(id, attempt: attempt) }
         }

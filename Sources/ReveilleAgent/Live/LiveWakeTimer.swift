@@ -1,4 +1,3 @@
-import Dispatch
 import LinuxEvents
 import ReveilleCore
 import ReveilleTime
@@ -13,7 +12,7 @@ public final class LiveWakeTimer: WakeTimer {
     /// Whether the timer can wake the machine from suspend.
     public let wakesFromSuspend: Bool
 
-    public init(queue: DispatchQueue, mayWakeMachine: Bool, inbox: WorldEvents) throws {
+    public init(reactor: Reactor = .shared, mayWakeMachine: Bool, inbox: WorldEvents) throws {
         let log = Log.shared
         let onEvent: @Sendable (TimerFD.Event) -> Void = { event in
             if event == .clockChanged { log.info("the wall clock jumped; planning again") }
@@ -21,11 +20,11 @@ public final class LiveWakeTimer: WakeTimer {
         }
         do {
             guard mayWakeMachine else { throw WakeNotWanted() }
-            timer = try TimerFD(clock: .realtimeAlarm, queue: queue, handler: onEvent)
+            timer = try TimerFD(clock: .realtimeAlarm, reactor: reactor, handler: onEvent)
             wakesFromSuspend = true
         } catch {
             log.info("alarms cannot wake the machine from suspend: \(error)")
-            timer = try TimerFD(clock: .realtime, queue: queue, handler: onEvent)
+            timer = try TimerFD(clock: .realtime, reactor: reactor, handler: onEvent)
             wakesFromSuspend = false
         }
     }

@@ -1,4 +1,3 @@
-import Dispatch
 import LinuxEvents
 import ReveilleCore
 import ReveilleTime
@@ -21,9 +20,9 @@ public final class LiveZone: ZoneProvider {
     public func current() -> ZoneRules { rules.withLock { $0 } }
 
     /// Calls `onChange` after the zone was read again because `/etc/localtime` changed.
-    public func watch(queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
+    public func watch(reactor: Reactor = .shared, onChange: @escaping @Sendable () -> Void) {
         do {
-            let watch = try FileWatch(path: localtimePath, queue: queue) { [weak self] in
+            let watch = try FileWatch(path: localtimePath, reactor: reactor) { [weak self] in
                 guard let self else { return }
                 let fresh = Self.load(self.environment, self.localtimePath)
                 self.rules.withLock { $0 = fresh }

@@ -1,4 +1,4 @@
-import Dispatch
+import LinuxEvents
 import ReveilleCore
 
 /// Opens the alarm database at start, and keeps trying with back-off while it cannot be opened.
@@ -75,7 +75,7 @@ struct DatabaseRetry: Sendable {
     /// Opening may wait out SQLite's busy timeout; that wait must not hold a cooperative thread.
     private func openOffThePool() async -> DatabaseOpener.Outcome {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            DetachedThread.start {
                 continuation.resume(returning: DatabaseOpener.open(path, maxPageCount: maxPageCount))
             }
         }
