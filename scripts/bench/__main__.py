@@ -5,6 +5,7 @@ in the same run, and writes a table to stdout, build/bench.json and build/bench.
 """
 import json
 import os
+import subprocess
 import sqlite3
 import sys
 import time
@@ -53,6 +54,7 @@ def main():
     floor["pulse"] = floors.pulse_start(programs, os.path.join(work, "floor-sink.txt"))
     floor["sound_lead_in"] = floors.sound_lead_in()
     floor["name_owner_start"] = floors.name_owner_start(bus, programs)
+    floor["name_owner_start_linked"] = floors.name_owner_start(bus, programs, program="nameowner-linked")
 
     agent = agentmod.Agent(bus, reveilled, session_dir)
     main_data = os.path.join(work, "data-main")
@@ -87,6 +89,11 @@ def main():
     floor["notify_round_trip"] = summary(round_trips)
     floor["notify_to_server"] = summary([e["time"] - sent[text] for e in events if e["member"] == "Notify"
                                          for text in e["strings"] if text in sent])
+
+    step("the bare fire path: timerfd wake → libdbus signal, → libnotify Notify")
+    monitor = Monitor(os.path.join(work, "floor-fire.txt"))
+    out = subprocess.check_output([programs["firefloor"], "50"], text=True)
+    floor["fire"] = floors.fire(programs, monitor.stop(), out)
 
     step("start time with 1,000 alarms")
     fig["start_1000"] = start_times(agent, main_data)

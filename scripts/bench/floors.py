@@ -26,11 +26,17 @@ def compile_floors(out_dir):
         "pulsestart": ["-lpulse"],
         "nameowner": flags_of("dbus-1"),
         "listfloor": flags_of("gio-2.0"),
+        "firefloor": flags_of("dbus-1") + flags_of("libnotify"),
     }
+    # nameowner again, loading every library reveilled needs (readelf -d): the part of the start
+    # that is the dynamic loader's, whatever the agent does.
+    linked = (["-Wl,--no-as-needed"] + flags_of("dbus-1") + flags_of("libnotify") + flags_of("libpulse")
+              + flags_of("sndfile") + flags_of("sqlite3") + ["-lcrypt", "-lstdc++", "-lm"])
     built = {}
-    for name, flags in libraries.items():
+    for name, source, flags in [(name, name, flags) for name, flags in libraries.items()] + [
+            ("nameowner-linked", "nameowner", linked)]:
         built[name] = os.path.join(out_dir, name)
-        subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "c", f"{name}.c"), *flags],
+        subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "c", f"{source}.c"), *flags],
                        check=True)
     return built
 
@@ -114,6 +120,24 @@ def notify(bus, count=100):
     return durations, sent
 
 
+def fire(programs, monitor_events, out, count=50):
+    """firefloor's wakes (OUT is its stdout) against the bus monitor's EVENTS: due → bare Ringing
+    signal and due → bare libnotify Notify at the server, in seconds."""
+    due = {}
+    for line in out.splitlines():
+        label, at = line.split()
+        due[label] = float(at)
+    ringing, notify = [], []
+    for label, at in due.items():
+        sent = next((e["time"] for e in monitor_events if e["member"] == "Ringing" and e["strings"][:1] == [label]), None)
+        shown = next((e["time"] for e in monitor_events if e["member"] == "Notify" and label in e["strings"]), None)
+        if sent is not None:
+            ringing.append(max(sent - at, 0.0))
+        if shown is not None:
+            notify.append(max(shown - at, 0.0))
+    return {"ringing": summary(ringing), "notify": summary(notify)}
+
+
 class ListFloor:
     """listfloor (C, GDBus) answering ListAlarms with REPLY, at NAME and PATH."""
 
@@ -130,11 +154,11 @@ class ListFloor:
         agentmod.stop(self.process)
 
 
-def name_owner_start(bus, programs, count=5):
-    """exec → name owned for a bare libdbus program."""
+def name_owner_start(bus, programs, count=5, program="nameowner"):
+    """exec → name owned for a bare libdbus program (PROGRAM: or the same, loading reveilled's libraries)."""
     times = []
     for _ in range(count):
-        process, seconds = agentmod.start(bus, [programs["nameowner"], FLOOR_NAME], FLOOR_NAME)
+        process, seconds = agentmod.start(bus, [programs[program], FLOOR_NAME], FLOOR_NAME)
         times.append(seconds)
         agentmod.stop(process)
         busmod.run_until(lambda: not busmod.has_owner(bus, FLOOR_NAME), 5)

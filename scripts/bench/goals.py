@@ -8,6 +8,15 @@ def _ms(seconds):
     return "–" if seconds is None else f"{seconds * 1e3:.2f} ms"
 
 
+def _bare(fl, key, what, measured):
+    """The same wake done by a bare C program on the declared library, beside the agent's figure."""
+    bare = (fl.get("fire") or {}).get(key) or {}
+    if not bare.get("p50") or not measured.get("p50"):
+        return ""
+    return (f"; a bare C program's timerfd wake + {what}: p50 {_ms(bare['p50'])}, max {_ms(bare['max'])} "
+            f"(the agent: {measured['p50'] / bare['p50']:.2f} × that p50)")
+
+
 def goals(r):
     """[(goal, measured, met, why not)]."""
     f, fl = r["figures"], r["floors"]
@@ -36,10 +45,11 @@ def goals(r):
          f"p50 {_ms(fire['notify']['p50'])}, max {_ms(fire['notify']['max'])}",
          fire["notify"]["p50"] is not None and fire["notify"]["p50"] <= 0.001 and fire["notify"]["max"] <= 0.003,
          f"floor (timerfd wake + bare Notify send → server) {_ms(notify_floor)}; the agent's share at p50 "
-         f"{_ms((fire['notify']['p50'] or 0) - notify_floor)}"),
+         f"{_ms((fire['notify']['p50'] or 0) - notify_floor)}" + _bare(fl, "notify", "libnotify show", fire["notify"])),
         ("due → Ringing signal: p50 ≤ 0.5 ms", f"p50 {_ms(fire['ringing']['p50'])}",
          fire["ringing"]["p50"] is not None and fire["ringing"]["p50"] <= 0.0005,
-         f"floor (bare timerfd wake) {_ms(wake)}; the agent's share {_ms((fire['ringing']['p50'] or 0) - wake)}"),
+         f"floor (bare timerfd wake) {_ms(wake)}; the agent's share {_ms((fire['ringing']['p50'] or 0) - wake)}"
+         + _bare(fl, "ringing", "libdbus signal", fire["ringing"])),
         ("due → first sound on the sink ≤ 15 ms (fade_in = 0)",
          f"p50 {_ms(fire['sound']['p50'])}, max {_ms(fire['sound']['max'])}; above −40 dBFS "
          f"p50 {_ms(fire['sound_loud']['p50'])}",
@@ -59,7 +69,9 @@ def goals(r):
          f"Ping {_ms(ping)}; the agent's CPU per GetAlarm {_ms(list_1000['GetAlarm']['agent_cpu_per_call'])}"),
         ("exec → bus name owned ≤ 20 ms with 1,000 alarms", f"p50 {_ms(f['start_1000']['p50'])}",
          f["start_1000"]["p50"] <= 0.020,
-         f"with 0 alarms {_ms(f['start_0']['p50'])}; a bare libdbus program {_ms(fl['name_owner_start']['p50'])}"),
+         f"with 0 alarms {_ms(f['start_0']['p50'])}; a bare libdbus program {_ms(fl['name_owner_start']['p50'])}"
+         + (f", the same loading reveilled's libraries {_ms(fl['name_owner_start_linked']['p50'])}"
+            if (fl.get("name_owner_start_linked") or {}).get("p50") else "")),
         ("CPU while ringing ≤ 1 % of one core", f"{f['ringing']['cpu_per_s'] * 100:.2f} %",
          f["ringing"]["cpu_per_s"] <= 0.01, "libpulse's write callbacks and the agent's sound feeding"),
     ]

@@ -43,9 +43,14 @@ def latency_rows(r):
     wake = fl["timerfd_wake"]["p50"]
     notify_floor = wake + (fl["notify_to_server"]["p50"] or 0)
     sound_floor = wake + (fl["pulse"]["uncork"]["p50"] or 0)
+    fire = fl.get("fire") or {}
     rows = [
         ("due → Ringing signal", f["fire"]["ringing"], "bare timerfd wake", wake),
+        ("due → Ringing signal", f["fire"]["ringing"], "timerfd wake + bare libdbus signal → bus",
+         (fire.get("ringing") or {}).get("p50")),
         ("due → Notify at the server", f["fire"]["notify"], "timerfd wake + bare Notify send → server", notify_floor),
+        ("due → Notify at the server", f["fire"]["notify"], "timerfd wake + bare libnotify show → server",
+         (fire.get("notify") or {}).get("p50")),
         ("due → first sound on the sink", f["fire"]["sound"], "timerfd wake + libpulse uncork → first chunk",
          sound_floor),
         ("due → sound above −40 dBFS", f["fire"]["sound_loud"],
@@ -54,6 +59,8 @@ def latency_rows(r):
         ("resume → Ringing", f["resume"], "bare timerfd wake", wake),
         ("exec → name owned, 0 alarms", f["start_0"], "bare libdbus program", fl["name_owner_start"]["p50"]),
         ("exec → name owned, 1,000 alarms", f["start_1000"], "bare libdbus program", fl["name_owner_start"]["p50"]),
+        ("exec → name owned, 1,000 alarms", f["start_1000"], "the same, loading reveilled's libraries",
+         (fl.get("name_owner_start_linked") or {}).get("p50")),
     ]
     for level, methods in f["dbus"].items():
         for method in ("GetAlarm", "AddAlarm", "ListAlarms"):
@@ -82,7 +89,12 @@ def table(r):
                     ("libpulse stream connect → first chunk", fl["pulse"]["stream_start"]),
                     ("libpulse uncork → first chunk", fl["pulse"]["uncork"]),
                     ("libpulse context connect → ready", fl["pulse"]["context_connect"]),
-                    ("bare libdbus program exec → name owned", fl["name_owner_start"])):
+                    ("bare libdbus program exec → name owned", fl["name_owner_start"]),
+                    ("the same, loading every library reveilled loads", fl.get("name_owner_start_linked")),
+                    ("timerfd wake → bare libdbus Ringing signal at the bus", (fl.get("fire") or {}).get("ringing")),
+                    ("timerfd wake → bare libnotify show → Notify at the server", (fl.get("fire") or {}).get("notify"))):
+        if not s:
+            continue
         lines.append(f"| {name} | {ms(s['p50'], 3)} | {ms(s['p99'], 3)} | {ms(s['max'], 3)} | {s['n']} |")
     for level, s in f["dbus"].items():
         lines.append(f"| Peer.Ping on the agent, {level} alarms | {ms(s['Ping']['p50'], 3)} | {ms(s['Ping']['p99'], 3)} "
