@@ -121,7 +121,10 @@ assert_eq "$(prop NextFire)" "(sx) \"$soon\" $(field "$soon" next_fire | sed 's/
 note "UpdateAlarm, SetEnabled, RemoveAlarm, GetAlarm"
 changes=$(count "$MANAGER.AlarmsChanged ()")
 late_time=$(at '+20 min')
-gcall UpdateAlarm "'$late'" "{'time': <'$late_time'>, 'label': <'Later'>}" >/dev/null
+# With its date: a one-time alarm keeps the date it got when added, and "+3 hours" may have
+# been tomorrow's (after 21:00 UTC), while "+20 min" is still today's.
+late_date=$(date -u -d '+20 min' +%F)
+gcall UpdateAlarm "'$late'" "{'time': <'$late_time'>, 'date': <'$late_date'>, 'label': <'Later'>}" >/dev/null
 assert_eq "$(field "$late" label)" 's "Later"' "updated label"
 assert_eq "$(field "$late" time)" "s \"$late_time\"" "updated time"
 assert_eq "$(prop NextFire)" "(sx) \"$late\" $(field "$late" next_fire | sed 's/^x //')" "NextFire after an update"
