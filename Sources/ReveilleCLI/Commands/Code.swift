@@ -1,9 +1,4 @@
 import ArgumentParser
-import DBus
-import Glibc
-import QRCode
-import ReveilleAPI
-import ReveilleDomain
 
 /// `reveille code`: the cards whose code, placed in another room, stops an alarm (`card:LABEL`).
 struct Code: AsyncParsableCommand {
@@ -16,79 +11,4 @@ struct Code: AsyncParsableCommand {
             """,
         subcommands: [CodeNew.self, CodeList.self, CodeRemove.self]
     )
-}
-
-struct CodeNew: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "new",
-        abstract: "Make a card: print its code and QR code, and write it as an SVG file to print.")
-
-    @Option(help: "The card's name, as card:LABEL names it: letters, digits, spaces, '-', '_', '.'.")
-    var label: String
-
-    @Option(help: "Where to write the SVG (default: reveille-card-LABEL.svg in the current directory). An existing file is never overwritten.")
-    var output: String?
-
-    func run() async throws {
-        if let problem = CardCode.labelProblem(label) { throw CLIError.usage(problem) }
-        let path = output ?? "reveille-card-\(label).svg"
-        // The file first: a card whose file cannot be written is not made.
-        let file: PrivateFile
-        do { file = try PrivateFile(creating: path) } catch {
-            throw CLIError.failed(error.code == EEXIST ? "\(path) exists already: remove it or choose another --output" : "\(error)")
-        }
-        let code: String
-        do {
-            let client = try AgentClient.connect()
-            guard let reply = try await client.call(.addCard, [.string(label)]).first?.stringValue else {
-                throw CLIError.failed("the agent sent an unexpected answer to AddCard")
-            }
-            code = reply
-        } catch {
-            file.discard()
-            throw error
-        }
-        let matrix = try? QRMatrix.encode(code)
-        if let matrix {
-            print(CardArt.terminal(matrix))
-            print()
-        }
-        print(CardArt.largeText(code))
-        print()
-        print("Code: \(code)")
-        do {
-            guard let matrix else { throw CLIError.failed("cannot draw the card's QR code") }
-            try file.write(CardArt.svg(matrix, label: label, code: code))
-        } catch {
-            throw CLIError.failed("card '\(label)' was made, but \(path) could not be written (\(error)); the code above is shown only this once")
-        }
-        print("Card: \(path) (print it and put it away from your bed; the code is not shown again)")
-        let challenge = "card:\(label)"
-        printError("Use it with: reveille add TIME --challenge " + (label.contains(" ") ? "'\(challenge)'" : challenge))
-    }
-}
-
-struct CodeList: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the cards' labels, one a line.")
-
-    func run() async throws {
-        let client = try AgentClient.connect()
-        guard let labels = try await client.call(.listCards).first?.arrayValue?.compactMap(\.stringValue) else {
-            throw CLIError.failed("the agent sent an unexpected answer to ListCards")
-        }
-        for label in labels { print(sanitizeForTerminal(label)) }
-    }
-}
-
-struct CodeRemove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Remove a card. A card that an alarm still asks for cannot be removed (exit status 2).")
-
-    @Argument(help: "The card's label.")
-    var label: String
-
-    func run() async throws {
-        _ = try await AgentClient.connect().call(.removeCard, [.string(label)])
-    }
 }
