@@ -36,7 +36,7 @@ let package = Package(
 
         // MARK: C libraries, each wrapped once
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBus", dependencies: ["CDBus", "ReveilleTime", "LinuxEvents"]),
+        .target(name: "DBus", dependencies: ["CDBus", "ReveilleTime", "LinuxEvents", "SystemSupport"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLite", dependencies: ["CSQLite", "SystemSupport", "ReveilleTime"]),
         .systemLibrary(name: "CLinux"),

@@ -1,3 +1,5 @@
+import SystemSupport
+
 // The interfaces every exported object has: Introspectable and Properties are
 // tables like any other, served by the same dispatch; Peer is answered by
 // libdbus before our filter runs, so it appears only in the XML.
@@ -41,7 +43,7 @@ struct ObjectDescription: Sendable {
 
             """
         for interface in allInterfaces { xml += Self.xml(for: interface) }
-        for child in children { xml += "  <node name=\"\(escaped(child))\"/>\n" }
+        for child in children { xml += "  <node name=\"\(xmlEscaped(child))\"/>\n" }
         return xml + "</node>\n"
     }
 
@@ -68,9 +70,9 @@ struct ObjectDescription: Sendable {
 
     private static func argsXML(_ signature: Signature, _ names: [String], direction: String?) -> [String] {
         signature.completeTypes.enumerated().map { index, type in
-            let name = index < names.count ? " name=\"\(escaped(names[index]))\"" : ""
+            let name = index < names.count ? " name=\"\(xmlEscaped(names[index]))\"" : ""
             let direction = direction.map { " direction=\"\($0)\"" } ?? ""
-            return "      <arg\(name) type=\"\(escaped(type.text))\"\(direction)/>\n"
+            return "      <arg\(name) type=\"\(xmlEscaped(type.text))\"\(direction)/>\n"
         }
     }
 
@@ -132,19 +134,4 @@ struct ObjectDescription: Sendable {
         }
         return value
     }
-}
-
-/// Escapes text for an XML attribute value.
-private func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        default: result.append(character)
-        }
-    }
-    return result
 }

@@ -143,6 +143,12 @@ print({"summary": summary, "body": body, "actions": " ".join(actions[0::2]), "ti
        "urgency": hints.get("urgency"), "count": len(calls)}.get(field, json.dumps(hints.get(field))))' "$1"
 }
 
+# The unique name owning the notification name: a restarted server has a new one.
+server_owner() {
+    gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications
+}
+
 # The mock server's id of the newest notification (it numbers new ones 1, 2, …).
 current_notification() {
     notify_calls Notify | /usr/bin/python3 -c '

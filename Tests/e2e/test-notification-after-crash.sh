@@ -9,10 +9,6 @@ configure "[agent]" "fade_in = 1s"
 NOTIFY=$REPO/Tests/fixtures/notify-session.sh
 start_agent
 
-server_owner() {
-    gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-        --method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications
-}
 # The numbers of the notifications the mock server shows now: posted and not closed.
 open_notifications() {
     /usr/bin/python3 - "$(notify_calls Notify)" "$(notify_calls CloseNotification)" <<'PY'

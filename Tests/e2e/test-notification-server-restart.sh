@@ -9,11 +9,6 @@ configure "[agent]" "fade_in = 1s"
 NOTIFY=$REPO/Tests/fixtures/notify-session.sh
 start_agent
 
-# The unique name owning the notification name: a restarted server has a new one.
-server_owner() {
-    gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-        --method org.freedesktop.DBus.GetNameOwner org.freedesktop.Notifications
-}
 # The times (whole seconds) of every call the mock server recorded, oldest first.
 server_call_times() {
     gdbus call --session --dest org.freedesktop.Notifications --object-path /org/freedesktop/Notifications \

@@ -1,4 +1,5 @@
 import QRCode
+import SystemSupport
 
 /// How a code card looks: in the terminal once, when it is made, and as the SVG file to print.
 enum CardArt {
@@ -57,20 +58,5 @@ enum CardArt {
             </svg>
 
             """
-    }
-
-    static func xmlEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
