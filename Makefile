@@ -11,7 +11,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release
 export REVEILLE_DATADIR ?= $(CURDIR)/data
 
-.PHONY: all deps build build-tests test e2e check check-binaries check-man check-data check-deb run demo deb bench bench-docs clean
+.PHONY: all deps build build-tests test e2e check check-binaries check-man check-data check-deb run demo deb bench bench-docs hot-text clean
 
 all: build
 
@@ -81,6 +81,11 @@ bench: build
 # Runs the bench and makes its report docs/benchmarks.md.
 bench-docs: bench
 	cp build/bench.md docs/benchmarks.md
+
+# Profiles a day's use and rewrites Sources/reveilled/hot-text.order, the release link's layout
+# of the agent's text (needs valgrind and perf; docs/performance.md, "Idle RSS").
+hot-text:
+	scripts/hot-text/profile.sh
 
 clean:
 	rm -rf .build build

@@ -82,7 +82,16 @@ let package = Package(
         // installs a main module's DefaultExecutorFactory only with availability checking off.
         .executableTarget(
             name: "reveilled", dependencies: ["ReveilleAgent", "LinuxEvents"],
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-availability-checking"])]
+            exclude: ["hot-text.order"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-availability-checking"])],
+            // Less of the binary resident while idle (docs/performance.md, "Idle RSS"): relative
+            // relocations packed (DT_RELR, glibc 2.36), and the functions a day's use runs laid out
+            // together, from the list `make hot-text` profiles, so the rest of the text stays on disk.
+            linkerSettings: [.unsafeFlags([
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/reveilled/hot-text.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ], .when(configuration: .release))]
         ),
 
         // MARK: Tests
@@ -126,3 +135,14 @@ let package = Package(
         ),
     ]
 )
+
+// The agent's modules do without Swift's implicit `_StringProcessing` import, so the agent links no
+// regex engine: about 1 MB less text to map (docs/performance.md, "Idle RSS"; check-binaries.sh).
+let agentModules: Set<String> = [
+    "ReveilleTime", "ReveilleDomain", "SystemSupport", "SystemTimeZone", "DBus", "SQLite", "LinuxEvents", "Notify",
+    "Sound", "Crypt", "ReveilleModel", "ReveilleAPI", "ReveilleCore", "ReveilleAgent", "reveilled",
+]
+for target in package.targets where agentModules.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? [])
+        + [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+}

@@ -87,9 +87,15 @@ public enum SystemTimeZone {
 
     /// `Europe/Berlin` for `/usr/share/zoneinfo/Europe/Berlin` or `../usr/share/zoneinfo/Europe/Berlin`.
     static func zoneName(inPath path: String) -> String? {
-        guard let range = path.ranges(of: "zoneinfo/").last else { return nil }
-        let name = path[range.upperBound...]
-        return name.isEmpty ? nil : String(name)
+        let marker = Array("zoneinfo/".utf8)
+        let bytes = Array(path.utf8)
+        // The last "zoneinfo/", searched by hand: the agent links no regex or string-search module.
+        for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
+        where bytes[start..<start + marker.count].elementsEqual(marker) {
+            let name = bytes[(start + marker.count)...]
+            return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+        }
+        return nil
     }
 }
 

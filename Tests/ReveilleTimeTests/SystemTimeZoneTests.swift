@@ -1,6 +1,6 @@
 import Foundation
 import ReveilleTime
-import SystemTimeZone
+@testable import SystemTimeZone
 import Testing
 
 private let july = parseRFC3339("2027-07-01T12:00:00Z")!
@@ -17,6 +17,17 @@ private let july = parseRFC3339("2027-07-01T12:00:00Z")!
     let zone = try SystemTimeZone.current(environment: ["TZ": "/usr/share/zoneinfo/America/New_York"])
     #expect(zone.offset(at: july) == -4 * 3600)
     #expect(zone.name == "America/New_York")
+}
+
+@Test func theZoneNameIsWhatFollowsTheLastZoneinfoDirectory() {
+    #expect(SystemTimeZone.zoneName(inPath: "/usr/share/zoneinfo/Europe/Berlin") == "Europe/Berlin")
+    #expect(SystemTimeZone.zoneName(inPath: "../usr/share/zoneinfo/America/New_York") == "America/New_York")
+    #expect(SystemTimeZone.zoneName(inPath: "/zoneinfo/old/usr/share/zoneinfo/UTC") == "UTC")
+    #expect(SystemTimeZone.zoneName(inPath: "zoneinfo/Asia/Tokyo") == "Asia/Tokyo")
+    #expect(SystemTimeZone.zoneName(inPath: "/usr/share/zoneinfo/") == nil)
+    #expect(SystemTimeZone.zoneName(inPath: "/etc/localtime") == nil)
+    #expect(SystemTimeZone.zoneName(inPath: "zone") == nil)
+    #expect(SystemTimeZone.zoneName(inPath: "") == nil)
 }
 
 @Test func posixStringsAreUsedWhenNoZoneFileHasThatName() throws {

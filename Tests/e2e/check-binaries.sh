@@ -43,5 +43,15 @@ case " $client_modules" in
     status=1 ;;
 *) echo "reveille: holds ${client_modules}and no ReveilleCore or ReveilleAgent" ;;
 esac
-[ $status -eq 0 ] && echo "check-binaries: 3 passed, 0 failed" || echo "check-binaries: failed"
+# The agent links no regex engine (Package.swift's agentModules; docs/performance.md, "Idle RSS").
+# The client does, through swift-argument-parser: the same pattern finds it there.
+regex='\$s(17_StringProcessing|12_RegexParser)'
+if ! nm "$BIN/reveille" 2>/dev/null | grep -Eq "$regex"; then
+    echo "FAIL: nm finds no _StringProcessing symbol even in reveille"; status=1
+elif nm "$BIN/reveilled" 2>/dev/null | grep -Eq "$regex"; then
+    echo "FAIL: reveilled links _StringProcessing or _RegexParser"; status=1
+else
+    echo "reveilled: no _StringProcessing, no _RegexParser"
+fi
+[ $status -eq 0 ] && echo "check-binaries: 4 passed, 0 failed" || echo "check-binaries: failed"
 exit $status
