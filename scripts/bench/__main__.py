@@ -5,6 +5,7 @@ in the same run, and writes a table to stdout, build/bench.json and build/bench.
 """
 import json
 import os
+import shutil
 import subprocess
 import sqlite3
 import sys
@@ -97,6 +98,11 @@ def main():
 
     step("start time with 1,000 alarms")
     fig["start_1000"] = start_times(agent, main_data)
+
+    step("the idle floors: the declared stack held by a C program, a bare Swift program")
+    floor_db = os.path.join(work, "floor-alarms.db")
+    shutil.copyfile(os.path.join(work, "data-idle", "reveille", "alarms.db"), floor_db)
+    floor["idle_memory"] = floors.idle_memory(programs, floor_db)
 
     step("idle for 60 s with 100 alarms")
     agent.start(os.path.join(work, "data-idle"))

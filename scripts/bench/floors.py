@@ -7,6 +7,7 @@ from gi.repository import GLib
 
 from . import agent as agentmod
 from . import bus as busmod
+from . import proc
 from .stats import summary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -34,11 +35,39 @@ def compile_floors(out_dir):
               + flags_of("sndfile") + flags_of("sqlite3") + ["-lcrypt", "-lstdc++", "-lm"])
     built = {}
     for name, source, flags in [(name, name, flags) for name, flags in libraries.items()] + [
-            ("nameowner-linked", "nameowner", linked)]:
+            ("nameowner-linked", "nameowner", linked),
+            ("idlefloor", "idlefloor", linked + ["-lpthread"]),
+            # What the static Swift runtime loads from the system, without the runtime.
+            ("pause", "pause", ["-Wl,--no-as-needed", "-lstdc++", "-lm"])]:
         built[name] = os.path.join(out_dir, name)
         subprocess.run(["cc", "-O2", "-o", built[name], os.path.join(HERE, "c", f"{source}.c"), *flags],
                        check=True)
+    built["swiftidle"] = os.path.join(out_dir, "swiftidle")
+    subprocess.run(["swiftc", "-O", "-static-stdlib", "-o", built["swiftidle"], os.path.join(HERE, "swift", "idle.swift")],
+                   check=True)
     return built
+
+
+def _idle_memory(argv, settle_s=1.0):
+    """RSS and PSS in KiB of ARGV once it has printed "ready" and settled."""
+    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True)
+    try:
+        if process.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"{argv[0]} exited with {process.wait()} before it was ready")
+        time.sleep(settle_s)
+        return {"rss_kib": proc.rss_kib(process.pid), "pss_kib": proc.pss_kib(process.pid)}
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def idle_memory(programs, database):
+    """The floors of idle RSS: the declared stack held idle by a C program (on a copy of DATABASE),
+    a bare static Swift program, and a C program loading what that Swift program loads from the
+    system. The Swift runtime's own share is the difference of the last two."""
+    return {"stack": _idle_memory([programs["idlefloor"], FLOOR_NAME, database]),
+            "swift": _idle_memory([programs["swiftidle"]]),
+            "swift_system_libraries": _idle_memory([programs["pause"]])}
 
 
 def timer_wake(programs, count=200):

@@ -72,6 +72,17 @@ def latency_rows(r):
     return rows
 
 
+def _memory_floor_rows(floor):
+    """The idle RSS floors, as rows of the figure table."""
+    if not floor:
+        return []
+    rows = (("floor: the declared stack held idle by a C program loading reveilled's libraries", floor["stack"]),
+            ("floor: a bare Swift program, static standard library", floor["swift"]),
+            ("floor: a C program loading libstdc++ and libm (what that Swift program loads)",
+             floor["swift_system_libraries"]))
+    return [f"| {name} | RSS {m['rss_kib'] / 1024:.1f} MiB (PSS {m['pss_kib'] / 1024:.1f}) |" for name, m in rows]
+
+
 def table(r):
     lines = [f"D-Bus client: {r['client']}", "",
              "| figure | p50 ms | p99 ms | max ms | n | calls/s | agent CPU/call ms | floor | floor p50 ms | ratio |",
@@ -108,6 +119,7 @@ def table(r):
               "", "| figure | value |", "|---|---|",
               f"| idle RSS, 100 alarms | {idle['rss_kib'] / 1024:.1f} MiB |",
               f"| idle PSS, 100 alarms | {idle['pss_kib'] / 1024:.1f} MiB |",
+              *_memory_floor_rows(fl.get("idle_memory")),
               f"| idle CPU (schedstat) | {idle['cpu_s_per_min']:.6f} s/min |",
               f"| idle context switches | {idle['switches_per_min']:.1f} /min |",
               f"| memory per stored alarm | {per_alarm['rss_bytes']:.0f} B RSS, {per_alarm['pss_bytes']:.0f} B PSS |",
