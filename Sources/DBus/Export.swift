@@ -29,6 +29,9 @@ public typealias MethodHandler = @Sendable (MethodCall) async throws -> [Value]
 /// Answers a method call with its whole body already in wire form (see `EncodedBody`).
 public typealias EncodedMethodHandler = @Sendable (MethodCall) async throws -> EncodedBody
 
+/// Answers a method call at once, on the connection's thread, or gives nil to leave it to the handler.
+public typealias ImmediateMethodHandler = @Sendable (MethodCall) -> EncodedBody?
+
 /// One method of an exported interface.
 public struct ExportedMethod: Sendable {
     public var name: String
@@ -42,6 +45,9 @@ public struct ExportedMethod: Sendable {
     public var handler: MethodHandler
     /// When set, the layer replies with this instead of `handler`, which then decodes what it gives.
     public var encodedHandler: EncodedMethodHandler?
+    /// When set, tried first, during dispatch: a reply it gives costs no task and no hop between threads.
+    /// It must be quick and must never block; when it gives nil the call goes on to the handler.
+    public var immediateHandler: ImmediateMethodHandler?
 
     public init(
         _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
@@ -64,6 +70,13 @@ public struct ExportedMethod: Sendable {
             try await encodedHandler(call).values()
         }
         self.encodedHandler = encodedHandler
+    }
+
+    /// The same method, answered by `immediate` during dispatch when it can.
+    public func answeringAtOnce(_ immediate: @escaping ImmediateMethodHandler) -> ExportedMethod {
+        var method = self
+        method.immediateHandler = immediate
+        return method
     }
 }
 
@@ -179,6 +192,13 @@ private func validateTable(_ interface: ExportedInterface) throws(DBusError) {
 private struct Invocation {
     var call: MethodCall
     var method: ExportedMethod
+
+    /// `body` if it has the declared out-signature; otherwise `Failed`, whichever handler made it.
+    func checked(_ body: ReplyBody) -> Result<ReplyBody, DBusError> {
+        body.signature == method.outSignature
+            ? .success(body)
+            : .failure(.failed("\(call.member) returned (\(body.signature)) but declares (\(method.outSignature))"))
+    }
 }
 
 extension ConnectionCore {
@@ -191,6 +211,9 @@ extension ConnectionCore {
         } catch {
             return reply(to: message, with: .failure(error))
         }
+        if let immediate = invocation.method.immediateHandler, let body = immediate(invocation.call) {
+            return reply(to: message, with: invocation.checked(.encoded(body)))
+        }
         Task {
             let result: Result<ReplyBody, DBusError>
             do {
@@ -199,9 +222,7 @@ extension ConnectionCore {
                 } else {
                     .values(try await invocation.method.handler(invocation.call))
                 }
-                result = body.signature == invocation.method.outSignature
-                    ? .success(body)
-                    : .failure(.failed("\(invocation.call.member) returned (\(body.signature)) but declares (\(invocation.method.outSignature))"))
+                result = invocation.checked(body)
             } catch {
                 result = .failure(DBusError(replyingTo: error))
             }

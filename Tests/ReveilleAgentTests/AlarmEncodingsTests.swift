@@ -69,12 +69,12 @@ import Testing
     @Test func oneAlarmGivesWhatEncodingItAnewGivesAndFollowsItsChanges() throws {
         let encodings = AlarmEncodings()
         let alarm = Self.snapshot(Self.first)
-        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
-        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
+        #expect(try encodings.one(alarm, generation: 1).values() == [.vardict(AlarmCodec.encode(alarm))])
+        #expect(try encodings.one(alarm, generation: 1).values() == [.vardict(AlarmCodec.encode(alarm))])
         var ringing = alarm
         ringing.ringing = true
         ringing.nextFire = nil
-        #expect(try encodings.one(ringing).values() == [.vardict(AlarmCodec.encode(ringing))])
+        #expect(try encodings.one(ringing, generation: 2).values() == [.vardict(AlarmCodec.encode(ringing))])
         // The list and the single answer share the alarm's one encoding.
         #expect(try Self.listed(encodings, [ringing]) == Self.fresh([ringing]))
         #expect(encodings.count == 1)
@@ -82,10 +82,40 @@ import Testing
 
     @Test func aForgottenAlarmIsDroppedAtOnce() throws {
         let encodings = AlarmEncodings()
-        _ = try encodings.one(Self.snapshot(Self.first))
-        _ = try encodings.one(Self.snapshot(Self.second))
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 1)
+        _ = try encodings.one(Self.snapshot(Self.second), generation: 1)
         encodings.forget(AlarmID(Self.first)!)
         #expect(encodings.count == 1)
-        #expect(try encodings.one(Self.snapshot(Self.second)).values() == [.vardict(AlarmCodec.encode(Self.snapshot(Self.second)))])
+        #expect(try encodings.one(Self.snapshot(Self.second), generation: 1).values() == [.vardict(AlarmCodec.encode(Self.snapshot(Self.second)))])
+    }
+
+    @Test func aHeldBodyIsGivenOnlyAtTheGenerationItWasReadAt() throws {
+        let encodings = AlarmEncodings()
+        let id = AlarmID(Self.first)!
+        #expect(encodings.held(id, at: 0) == nil)
+        let body = try encodings.one(Self.snapshot(Self.first), generation: 5)
+        #expect(try encodings.held(id, at: 5)?.values() == body.values())
+        #expect(encodings.held(id, at: 6) == nil)
+        #expect(encodings.held(AlarmID(Self.second)!, at: 5) == nil)
+        // A read that finishes after a newer one does not take the held generation back.
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 7)
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 6)
+        #expect(encodings.held(id, at: 7) != nil)
+        #expect(encodings.held(id, at: 6) == nil)
+    }
+
+    @Test func aChangedOrForgottenAlarmHasNoHeldBody() throws {
+        let encodings = AlarmEncodings()
+        let id = AlarmID(Self.first)!
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 5)
+        // A list that saw the alarm unchanged keeps the held body; one that saw it changed drops it.
+        _ = try encodings.list([Self.snapshot(Self.first)])
+        #expect(encodings.held(id, at: 5) != nil)
+        _ = try encodings.list([Self.snapshot(Self.first, label: "renamed")])
+        #expect(encodings.held(id, at: 5) == nil)
+        let renamed = Self.snapshot(Self.first, label: "renamed")
+        #expect(try encodings.one(renamed, generation: 5).values() == [.vardict(AlarmCodec.encode(renamed))])
+        encodings.forget(id)
+        #expect(encodings.held(id, at: 5) == nil)
     }
 }

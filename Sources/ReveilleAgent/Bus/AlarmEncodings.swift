@@ -11,8 +11,8 @@ final class AlarmEncodings: Sendable {
     private struct Entry {
         var snapshot: AlarmSnapshot
         var encoded: EncodedVardict
-        /// GetAlarm's body, made on its first call.
-        var single: EncodedBody?
+        /// GetAlarm's body, made on its first call, and the newest core generation it was read at.
+        var single: (body: EncodedBody, generation: UInt64)?
     }
 
     private let entries = Mutex<[AlarmID: Entry]>([:])
@@ -33,8 +33,9 @@ final class AlarmEncodings: Sendable {
         }
     }
 
-    /// The `a{sv}` of one alarm: the same body while the alarm is unchanged.
-    func one(_ snapshot: AlarmSnapshot) throws(DBusError) -> EncodedBody {
+    /// The `a{sv}` of one alarm: the same body while the alarm is unchanged. `generation` is the
+    /// core's when it read `snapshot` (and found its database open): `held` gives the body again while it lasts.
+    func one(_ snapshot: AlarmSnapshot, generation: UInt64) throws(DBusError) -> EncodedBody {
         try entries.withLock { (entries) throws(DBusError) -> EncodedBody in
             var entry: Entry
             if let held = entries[snapshot.alarm.id], held.snapshot == snapshot {
@@ -42,11 +43,20 @@ final class AlarmEncodings: Sendable {
             } else {
                 entry = Entry(snapshot: snapshot, encoded: try EncodedVardict(AlarmCodec.encode(snapshot)))
             }
-            if let body = entry.single { return body }
-            let body = EncodedBody.vardict(entry.encoded)
-            entry.single = body
+            let body = entry.single?.body ?? EncodedBody.vardict(entry.encoded)
+            // Two reads may finish out of order; the newer generation is the one that can still be current.
+            entry.single = (body, max(generation, entry.single?.generation ?? 0))
             entries[snapshot.alarm.id] = entry
             return body
+        }
+    }
+
+    /// GetAlarm's body for `id` if `one` made it at `generation`, the core's current one: the core has
+    /// changed nothing it answers from since, so the body is what reading it again would give.
+    func held(_ id: AlarmID, at generation: UInt64) -> EncodedBody? {
+        entries.withLock { entries in
+            guard let single = entries[id]?.single, single.generation == generation else { return nil }
+            return single.body
         }
     }
 
