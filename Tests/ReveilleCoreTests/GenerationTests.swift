@@ -1,4 +1,4 @@
-import ReveilleCore
+@testable import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
 import ReveilleTime
@@ -81,6 +81,23 @@ import Testing
         let steps = await Steps(f.core, id)
         try await steps.step("the database becoming unavailable") { await f.core.databaseUnavailable("disk gone") }
         try await steps.step("the database opening again") { try await f.core.load() }
+    }
+
+    /// Most requests write several of the four, so each one's didSet is checked here on its own.
+    @Test func aWriteToAnyOfTheFourPropertiesASnapshotIsReadFromMovesTheGeneration() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm()
+        let writes: [(String, @Sendable (isolated AgentCore) -> Void)] = [
+            ("alarms", { $0.alarms[id]?.label = "renamed" }),
+            ("nextFires", { $0.nextFires[id] = nil }),
+            ("runs", { $0.runs[id] = AlarmRun(alarmId: id, startedAt: mondayMorning) }),
+            ("database", { $0.database.unavailable = "disk gone" }),
+        ]
+        for (name, write) in writes {
+            let before = f.core.generation
+            await write(f.core)
+            #expect(f.core.generation != before, "a write to \(name)")
+        }
     }
 
     @Test func readingMovesNothing() async throws {
