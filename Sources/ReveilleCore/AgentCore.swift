@@ -139,15 +139,17 @@ public actor AgentCore {
         snapshot(try alarm(id))
     }
 
-    /// Which state the core is in, as far as `getWithGeneration` can tell: while this has not moved,
-    /// each alarm's snapshot and the database gate are what they were. Readable from any thread.
+    /// Which state the core is in, as far as GetAlarm can tell: while this has not moved, each
+    /// alarm's snapshot and the database gate are what they were. Readable from any thread.
     public nonisolated var generation: UInt64 { changes.load(ordering: .sequentiallyConsistent) }
 
-    /// The alarm's snapshot and the generation it belongs to, read together; fails as `get` does,
-    /// and while the database cannot be opened. An answer made from it holds while `generation` stays.
-    public func getWithGeneration(_ id: AlarmID) throws(AgentError) -> (snapshot: AlarmSnapshot, generation: UInt64) {
+    /// Every alarm's snapshot, in no order, and the generation they belong to, read in one turn: what
+    /// GetAlarm can answer any alarm from while the generation stays. Fails as `get(id)` does, and
+    /// while the database cannot be opened.
+    public func snapshotsWithGeneration(requiring id: AlarmID) throws(AgentError) -> (snapshots: [AlarmSnapshot], generation: UInt64) {
         try requireDatabase()
-        return (try get(id), generation)
+        _ = try alarm(id)
+        return (alarms.values.map(snapshot), generation)
     }
 
     private func changed() {

@@ -108,6 +108,21 @@ import Testing
         #expect(try await h.field(id, "ringing") == .bool(false))
     }
 
+    @Test func oneReadHoldsEveryAlarmAndAChangeToAnyIsSeen() async throws {
+        let h = try await Harness()
+        let first = try await Self.add(h)
+        let second = try await Self.add(h, inSeconds: 1200)
+        _ = try await h.getAlarm(first)
+        let other = try await h.getAlarm(second)
+        #expect(other.atOnce, "the other alarm was held by the first call")
+        #expect(try await other.reply == h.current(second))
+        try await h.expectChangeSeen(second, "UpdateAlarm of the other alarm") {
+            _ = try await h.getAlarm(first)
+            _ = try await h.call(.updateAlarm, [.string(second.rawValue), .vardict(["label": .string("other")])])
+        }
+        #expect(try await h.getAlarm(first).reply == h.current(first))
+    }
+
     @Test func aRemovedAlarmIsNotFoundRightAfterAHeldAnswer() async throws {
         let h = try await Harness()
         let id = try await Self.add(h)

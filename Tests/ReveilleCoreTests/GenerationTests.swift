@@ -15,12 +15,13 @@ import Testing
 
     static func observe(_ core: AgentCore, _ id: AlarmID) async -> Observation {
         let before = core.generation
-        do {
-            let (snapshot, generation) = try await core.getWithGeneration(id)
-            return Observation(answer: .success(snapshot), generation: generation)
-        } catch {
+        let read: (snapshots: [AlarmSnapshot], generation: UInt64)
+        do { read = try await core.snapshotsWithGeneration(requiring: id) } catch {
             return Observation(answer: .failure(error), generation: before)
         }
+        #expect(read.snapshots.count == 1, "the test's one alarm")
+        return Observation(answer: read.snapshots.first.map { .success($0) } ?? .failure(.failed("no snapshot")),
+                           generation: read.generation)
     }
 
     /// Runs `change` and checks that it changed the answer (so that the step proves something) and moved the generation.
