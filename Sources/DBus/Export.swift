@@ -20,6 +20,16 @@ public struct MethodCall: Sendable {
         self.signature = Signature(of: arguments)
         self.arguments = arguments
     }
+
+    /// `signature` is that of `arguments`, already known from the message.
+    init(sender: String, path: String, interface: String?, member: String, signature: Signature, arguments: [Value]) {
+        self.sender = sender
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.signature = signature
+        self.arguments = arguments
+    }
 }
 
 /// Answers a method call with its out-arguments, or throws: a `DBusError`
@@ -234,6 +244,13 @@ extension ConnectionCore {
     private func route(_ message: Message) throws(DBusError) -> Invocation {
         let path = message.path ?? "/"
         let member = message.member ?? ""
+        // Most calls name an exported interface, which never has a standard interface's name:
+        // found without building the standard ones, it is the method the whole search below finds.
+        if let name = message.interface, let method = objects.withLock({ objects in
+            objects[path]?.first { $0.name == name }?.methods.first { $0.name == member }
+        }) {
+            return try invocation(of: method, by: message, path: path)
+        }
         let (exported, children) = objects.withLock { objects in
             (objects[path], childNodes(of: path, among: objects.keys))
         }
@@ -252,12 +269,17 @@ extension ConnectionCore {
         guard let method = candidates.lazy.flatMap(\.methods).first(where: { $0.name == member }) else {
             throw DBusError(name: DBusError.Name.unknownMethod, message: "\(path) has no method \(member) in \(message.interface ?? "any interface")")
         }
+        return try invocation(of: method, by: message, path: path)
+    }
+
+    /// Checks the call's signature against the method's.
+    private func invocation(of method: ExportedMethod, by message: Message, path: String) throws(DBusError) -> Invocation {
         guard message.signature == method.inSignature else {
-            throw .invalidArgs("\(member) takes (\(method.inSignature)), not (\(message.signature))")
+            throw .invalidArgs("\(method.name) takes (\(method.inSignature)), not (\(message.signature))")
         }
         let call = MethodCall(
-            sender: message.sender ?? "", path: path, interface: message.interface, member: member,
-            arguments: try message.arguments())
+            sender: message.sender ?? "", path: path, interface: message.interface, member: method.name,
+            signature: method.inSignature, arguments: try message.arguments())
         return Invocation(call: call, method: method)
     }
 

@@ -9,13 +9,28 @@ import Synchronization
 /// copies bytes and GetAlarm answers with a reply libdbus has checked before, during dispatch
 /// while the core's generation has not moved.
 final class AlarmEncodings: Sendable {
-    private struct Entry {
-        var snapshot: AlarmSnapshot
-        var encoded: EncodedVardict
+    /// A class, so that GetAlarm's look-up during dispatch copies no snapshot.
+    private final class Entry {
+        let snapshot: AlarmSnapshot
+        let encoded: EncodedVardict
         /// GetAlarm's body, made on its first call.
         var single: EncodedBody?
         /// The newest core generation `snapshot` was read at, with the database open; nil when unknown.
         var heldAt: UInt64?
+
+        init(snapshot: AlarmSnapshot, encoded: EncodedVardict, heldAt: UInt64?) {
+            self.snapshot = snapshot
+            self.encoded = encoded
+            self.heldAt = heldAt
+        }
+
+        /// The body of the alarm's `a{sv}`, made once.
+        var body: EncodedBody {
+            if let single { return single }
+            let body = EncodedBody.vardict(encoded)
+            single = body
+            return body
+        }
     }
 
     private let entries = Mutex<[AlarmID: Entry]>([:])
@@ -44,10 +59,10 @@ final class AlarmEncodings: Sendable {
         try entries.withLock { (entries) throws(DBusError) -> EncodedBody in
             var changed = false
             _ = try Self.update(&entries, to: snapshots, heldAt: generation, changed: &changed)
-            guard let body = Self.single(id, in: &entries) else {
+            guard let entry = entries[id] else {
                 throw DBusError(name: DBusError.Name.failed, message: "alarm \(id) was not among the snapshots")
             }
-            return body
+            return entry.body
         }
     }
 
@@ -55,8 +70,8 @@ final class AlarmEncodings: Sendable {
     /// has changed nothing it answers from since, so the body is what reading it again would give.
     func held(_ id: AlarmID, at generation: UInt64) -> EncodedBody? {
         entries.withLock { entries in
-            guard entries[id]?.heldAt == generation else { return nil }
-            return Self.single(id, in: &entries)
+            guard let entry = entries[id], entry.heldAt == generation else { return nil }
+            return entry.body
         }
     }
 
@@ -84,11 +99,11 @@ final class AlarmEncodings: Sendable {
             if let entry = entries[id], entry.snapshot == snapshot {
                 result.append(entry.encoded)
                 // Two reads may finish out of order; the newer generation is the one that can still be current.
-                if let generation, (entry.heldAt ?? 0) < generation { entries[id]?.heldAt = generation }
+                if let generation, (entry.heldAt ?? 0) < generation { entry.heldAt = generation }
             } else {
                 changed = true
                 let encoded = try EncodedVardict(AlarmCodec.encode(snapshot))
-                entries[id] = Entry(snapshot: snapshot, encoded: encoded, single: nil, heldAt: generation)
+                entries[id] = Entry(snapshot: snapshot, encoded: encoded, heldAt: generation)
                 result.append(encoded)
             }
         }
@@ -98,15 +113,6 @@ final class AlarmEncodings: Sendable {
             entries = entries.filter { listed.contains($0.key) }
         }
         return result
-    }
-
-    /// The body of one alarm's `a{sv}`, made once.
-    private static func single(_ id: AlarmID, in entries: inout [AlarmID: Entry]) -> EncodedBody? {
-        guard let entry = entries[id] else { return nil }
-        if let body = entry.single { return body }
-        let body = EncodedBody.vardict(entry.encoded)
-        entries[id]?.single = body
-        return body
     }
 
     /// How many alarms are held, for tests.
