@@ -143,6 +143,13 @@ public actor AgentCore {
     /// alarm's snapshot and the database gate are what they were. Readable from any thread.
     public nonisolated var generation: UInt64 { changes.load(ordering: .sequentiallyConsistent) }
 
+    /// The alarm's snapshot and the generation it belongs to, read in one turn: what GetAlarm can
+    /// answer it from while the generation stays. Fails as `get` does, and while the database cannot be opened.
+    public func getWithGeneration(_ id: AlarmID) throws(AgentError) -> (snapshot: AlarmSnapshot, generation: UInt64) {
+        try requireDatabase()
+        return (try get(id), generation)
+    }
+
     /// Every alarm's snapshot, in no order, and the generation they belong to, read in one turn: what
     /// GetAlarm can answer any alarm from while the generation stays. Fails as `get(id)` does, and
     /// while the database cannot be opened.

@@ -123,6 +123,28 @@ import Testing
         #expect(encodings.held(AlarmID(Self.second)!, at: 5) == nil)
     }
 
+    @Test func oneAlarmIsHeldAtItsGenerationAndFollowsItsChanges() throws {
+        let encodings = AlarmEncodings()
+        let (first, second) = (AlarmID(Self.first)!, AlarmID(Self.second)!)
+        _ = try encodings.hold([Self.snapshot(Self.first), Self.snapshot(Self.second)], at: 3, answering: first)
+        let renamed = Self.snapshot(Self.first, label: "renamed")
+        #expect(try encodings.one(renamed, generation: 4).values() == [.vardict(AlarmCodec.encode(renamed))])
+        #expect(try encodings.held(first, at: 4)?.values() == [.vardict(AlarmCodec.encode(renamed))])
+        // Reading one alarm vouches for no other.
+        #expect(encodings.held(second, at: 4) == nil)
+        // An older read that finishes late is never current.
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 2)
+        #expect(encodings.held(first, at: 4) == nil)
+        #expect(encodings.count == 2)
+    }
+
+    @Test func theSecondReadOfOneAtAGenerationAsksForAll() {
+        let encodings = AlarmEncodings()
+        #expect(!encodings.readOneAlready(at: 1))
+        #expect(encodings.readOneAlready(at: 1))
+        #expect(!encodings.readOneAlready(at: 2))
+    }
+
     @Test func anAlarmMissingFromTheSnapshotsIsNotAnswered() throws {
         let encodings = AlarmEncodings()
         #expect(throws: DBusError.self) { try encodings.hold([Self.snapshot(Self.second)], at: 1, answering: AlarmID(Self.first)!) }

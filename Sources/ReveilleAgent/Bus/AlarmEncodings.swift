@@ -34,6 +34,8 @@ final class AlarmEncodings: Sendable {
     }
 
     private let entries = Mutex<[AlarmID: Entry]>([:])
+    /// The generation at which a GetAlarm last read one alarm.
+    private let lastReadOfOne = Mutex<UInt64?>(nil)
     /// The last list made, reused while no alarm changed.
     private let last = Mutex<(order: [AlarmID], body: EncodedBody)?>(nil)
 
@@ -50,6 +52,31 @@ final class AlarmEncodings: Sendable {
             let body = EncodedBody.vardictArray(encoded)
             last = (order, body)
             return body
+        }
+    }
+
+    /// The `a{sv}` of one alarm, read by the core at `generation` with its database open: `held` gives it again while that lasts.
+    func one(_ snapshot: AlarmSnapshot, generation: UInt64) throws(DBusError) -> EncodedBody {
+        try entries.withLock { (entries) throws(DBusError) -> EncodedBody in
+            let id = snapshot.alarm.id
+            if let entry = entries[id], entry.snapshot == snapshot {
+                // Two reads may finish out of order; the newer generation is the one that can still be current.
+                if (entry.heldAt ?? 0) < generation { entry.heldAt = generation }
+                return entry.body
+            }
+            let entry = Entry(snapshot: snapshot, encoded: try EncodedVardict(AlarmCodec.encode(snapshot)), heldAt: generation)
+            entries[id] = entry
+            return entry.body
+        }
+    }
+
+    /// Whether a GetAlarm already read one alarm at `generation`: then the next one reads them all, so that
+    /// going through every alarm after a change costs two reads of the core, while an edit followed by
+    /// a read of the edited alarm never pays for reading all of them.
+    func readOneAlready(at generation: UInt64) -> Bool {
+        lastReadOfOne.withLock { last in
+            defer { last = generation }
+            return last == generation
         }
     }
 
@@ -98,7 +125,6 @@ final class AlarmEncodings: Sendable {
             let id = snapshot.alarm.id
             if let entry = entries[id], entry.snapshot == snapshot {
                 result.append(entry.encoded)
-                // Two reads may finish out of order; the newer generation is the one that can still be current.
                 if let generation, (entry.heldAt ?? 0) < generation { entry.heldAt = generation }
             } else {
                 changed = true

@@ -44,11 +44,14 @@ public struct ManagerService: Sendable {
                     try await core.setEnabled(try alarmID(args[0]), args[1].boolValue ?? false)
                     return []
                 },
-                // Every alarm is held at once, so that after a change one call reads the core for all of them.
                 encodedMethod(.getAlarm) { [encodings] call in
                     let id = try alarmID(call.arguments[0])
-                    let (snapshots, generation) = try await core.snapshotsWithGeneration(requiring: id)
-                    return try encodings.hold(snapshots, at: generation, answering: id)
+                    if encodings.readOneAlready(at: core.generation) {
+                        let (snapshots, generation) = try await core.snapshotsWithGeneration(requiring: id)
+                        return try encodings.hold(snapshots, at: generation, answering: id)
+                    }
+                    let (snapshot, generation) = try await core.getWithGeneration(id)
+                    return try encodings.one(snapshot, generation: generation)
                 }.answeringAtOnce { [encodings] call in
                     // The generation covers the database gate too, so a held body also means the gate was open.
                     AlarmID(call.arguments[0].stringValue ?? "").flatMap { encodings.held($0, at: core.generation) }
