@@ -20,6 +20,16 @@ public struct MethodCall: Sendable {
         self.signature = Signature(of: arguments)
         self.arguments = arguments
     }
+
+    /// `signature` is that of `arguments`, already known from the message.
+    init(sender: String, path: String, interface: String?, member: String, signature: Signature, arguments: [Value]) {
+        self.sender = sender
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.signature = signature
+        self.arguments = arguments
+    }
 }
 
 /// Answers a method call with its out-arguments, or throws: a `DBusError`
@@ -28,6 +38,9 @@ public typealias MethodHandler = @Sendable (MethodCall) async throws -> [Value]
 
 /// Answers a method call with its whole body already in wire form (see `EncodedBody`).
 public typealias EncodedMethodHandler = @Sendable (MethodCall) async throws -> EncodedBody
+
+/// Answers a method call at once, on the connection's thread, or gives nil to leave it to the handler.
+public typealias ImmediateMethodHandler = @Sendable (MethodCall) -> EncodedBody?
 
 /// One method of an exported interface.
 public struct ExportedMethod: Sendable {
@@ -42,6 +55,9 @@ public struct ExportedMethod: Sendable {
     public var handler: MethodHandler
     /// When set, the layer replies with this instead of `handler`, which then decodes what it gives.
     public var encodedHandler: EncodedMethodHandler?
+    /// When set, tried first, during dispatch: a reply it gives costs no task and no hop between threads.
+    /// It must be quick and must never block; when it gives nil the call goes on to the handler.
+    public var immediateHandler: ImmediateMethodHandler?
 
     public init(
         _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
@@ -64,6 +80,13 @@ public struct ExportedMethod: Sendable {
             try await encodedHandler(call).values()
         }
         self.encodedHandler = encodedHandler
+    }
+
+    /// The same method, answered by `immediate` during dispatch when it can.
+    public func answeringAtOnce(_ immediate: @escaping ImmediateMethodHandler) -> ExportedMethod {
+        var method = self
+        method.immediateHandler = immediate
+        return method
     }
 }
 
@@ -179,6 +202,13 @@ private func validateTable(_ interface: ExportedInterface) throws(DBusError) {
 private struct Invocation {
     var call: MethodCall
     var method: ExportedMethod
+
+    /// `body` if it has the declared out-signature; otherwise `Failed`, whichever handler made it.
+    func checked(_ body: ReplyBody) -> Result<ReplyBody, DBusError> {
+        body.signature == method.outSignature
+            ? .success(body)
+            : .failure(.failed("\(call.member) returned (\(body.signature)) but declares (\(method.outSignature))"))
+    }
 }
 
 extension ConnectionCore {
@@ -191,6 +221,9 @@ extension ConnectionCore {
         } catch {
             return reply(to: message, with: .failure(error))
         }
+        if let immediate = invocation.method.immediateHandler, let body = immediate(invocation.call) {
+            return reply(to: message, with: invocation.checked(.encoded(body)))
+        }
         Task {
             let result: Result<ReplyBody, DBusError>
             do {
@@ -199,9 +232,7 @@ extension ConnectionCore {
                 } else {
                     .values(try await invocation.method.handler(invocation.call))
                 }
-                result = body.signature == invocation.method.outSignature
-                    ? .success(body)
-                    : .failure(.failed("\(invocation.call.member) returned (\(body.signature)) but declares (\(invocation.method.outSignature))"))
+                result = invocation.checked(body)
             } catch {
                 result = .failure(DBusError(replyingTo: error))
             }
@@ -213,6 +244,13 @@ extension ConnectionCore {
     private func route(_ message: Message) throws(DBusError) -> Invocation {
         let path = message.path ?? "/"
         let member = message.member ?? ""
+        // Most calls name an exported interface, which never has a standard interface's name:
+        // found without building the standard ones, it is the method the whole search below finds.
+        if let name = message.interface, let method = objects.withLock({ objects in
+            objects[path]?.first { $0.name == name }?.methods.first { $0.name == member }
+        }) {
+            return try invocation(of: method, by: message, path: path)
+        }
         let (exported, children) = objects.withLock { objects in
             (objects[path], childNodes(of: path, among: objects.keys))
         }
@@ -231,12 +269,17 @@ extension ConnectionCore {
         guard let method = candidates.lazy.flatMap(\.methods).first(where: { $0.name == member }) else {
             throw DBusError(name: DBusError.Name.unknownMethod, message: "\(path) has no method \(member) in \(message.interface ?? "any interface")")
         }
+        return try invocation(of: method, by: message, path: path)
+    }
+
+    /// Checks the call's signature against the method's.
+    private func invocation(of method: ExportedMethod, by message: Message, path: String) throws(DBusError) -> Invocation {
         guard message.signature == method.inSignature else {
-            throw .invalidArgs("\(member) takes (\(method.inSignature)), not (\(message.signature))")
+            throw .invalidArgs("\(method.name) takes (\(method.inSignature)), not (\(message.signature))")
         }
         let call = MethodCall(
-            sender: message.sender ?? "", path: path, interface: message.interface, member: member,
-            arguments: try message.arguments())
+            sender: message.sender ?? "", path: path, interface: message.interface, member: method.name,
+            signature: method.inSignature, arguments: try message.arguments())
         return Invocation(call: call, method: method)
     }
 

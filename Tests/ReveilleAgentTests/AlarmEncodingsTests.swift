@@ -66,15 +66,16 @@ import Testing
         #expect(encodings.count == 1)
     }
 
-    @Test func oneAlarmGivesWhatEncodingItAnewGivesAndFollowsItsChanges() throws {
+    @Test func holdingGivesWhatEncodingAnewGivesAndFollowsChanges() throws {
         let encodings = AlarmEncodings()
         let alarm = Self.snapshot(Self.first)
-        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
-        #expect(try encodings.one(alarm).values() == [.vardict(AlarmCodec.encode(alarm))])
+        let id = AlarmID(Self.first)!
+        #expect(try encodings.hold([alarm], at: 1, answering: id).values() == [.vardict(AlarmCodec.encode(alarm))])
+        #expect(try encodings.hold([alarm], at: 2, answering: id).values() == [.vardict(AlarmCodec.encode(alarm))])
         var ringing = alarm
         ringing.ringing = true
         ringing.nextFire = nil
-        #expect(try encodings.one(ringing).values() == [.vardict(AlarmCodec.encode(ringing))])
+        #expect(try encodings.hold([ringing], at: 3, answering: id).values() == [.vardict(AlarmCodec.encode(ringing))])
         // The list and the single answer share the alarm's one encoding.
         #expect(try Self.listed(encodings, [ringing]) == Self.fresh([ringing]))
         #expect(encodings.count == 1)
@@ -82,10 +83,70 @@ import Testing
 
     @Test func aForgottenAlarmIsDroppedAtOnce() throws {
         let encodings = AlarmEncodings()
-        _ = try encodings.one(Self.snapshot(Self.first))
-        _ = try encodings.one(Self.snapshot(Self.second))
+        let both = [Self.snapshot(Self.first), Self.snapshot(Self.second)]
+        _ = try encodings.hold(both, at: 1, answering: AlarmID(Self.first)!)
         encodings.forget(AlarmID(Self.first)!)
         #expect(encodings.count == 1)
-        #expect(try encodings.one(Self.snapshot(Self.second)).values() == [.vardict(AlarmCodec.encode(Self.snapshot(Self.second)))])
+        #expect(encodings.held(AlarmID(Self.first)!, at: 1) == nil)
+        #expect(try encodings.held(AlarmID(Self.second)!, at: 1)?.values() == [.vardict(AlarmCodec.encode(Self.snapshot(Self.second)))])
+    }
+
+    @Test func everyHeldAlarmIsGivenOnlyAtTheGenerationItWasReadAt() throws {
+        let encodings = AlarmEncodings()
+        let (first, second) = (AlarmID(Self.first)!, AlarmID(Self.second)!)
+        #expect(encodings.held(first, at: 0) == nil)
+        let both = [Self.snapshot(Self.first), Self.snapshot(Self.second, label: "two")]
+        _ = try encodings.hold(both, at: 5, answering: first)
+        #expect(try encodings.held(first, at: 5)?.values() == [.vardict(AlarmCodec.encode(both[0]))])
+        #expect(try encodings.held(second, at: 5)?.values() == [.vardict(AlarmCodec.encode(both[1]))])
+        #expect(encodings.held(first, at: 6) == nil)
+        #expect(encodings.held(second, at: 4) == nil)
+        // A read that finishes after a newer one does not take the held generation back.
+        _ = try encodings.hold(both, at: 7, answering: first)
+        _ = try encodings.hold(both, at: 6, answering: first)
+        #expect(encodings.held(second, at: 7) != nil)
+        #expect(encodings.held(second, at: 6) == nil)
+        // Nor does it pass an older alarm off as current.
+        _ = try encodings.hold([Self.snapshot(Self.first, label: "older"), both[1]], at: 6, answering: first)
+        #expect(encodings.held(first, at: 7) == nil)
+        #expect(encodings.held(second, at: 7) != nil)
+    }
+
+    @Test func aListKeepsWhatItSawUnchangedHeldAndDropsTheRest() throws {
+        let encodings = AlarmEncodings()
+        let id = AlarmID(Self.first)!
+        _ = try encodings.hold([Self.snapshot(Self.first), Self.snapshot(Self.second)], at: 5, answering: id)
+        _ = try encodings.list([Self.snapshot(Self.first), Self.snapshot(Self.second)])
+        #expect(encodings.held(id, at: 5) != nil)
+        _ = try encodings.list([Self.snapshot(Self.first, label: "renamed")])
+        #expect(encodings.held(id, at: 5) == nil)
+        #expect(encodings.held(AlarmID(Self.second)!, at: 5) == nil)
+    }
+
+    @Test func oneAlarmIsHeldAtItsGenerationAndFollowsItsChanges() throws {
+        let encodings = AlarmEncodings()
+        let (first, second) = (AlarmID(Self.first)!, AlarmID(Self.second)!)
+        _ = try encodings.hold([Self.snapshot(Self.first), Self.snapshot(Self.second)], at: 3, answering: first)
+        let renamed = Self.snapshot(Self.first, label: "renamed")
+        #expect(try encodings.one(renamed, generation: 4).values() == [.vardict(AlarmCodec.encode(renamed))])
+        #expect(try encodings.held(first, at: 4)?.values() == [.vardict(AlarmCodec.encode(renamed))])
+        // Reading one alarm vouches for no other.
+        #expect(encodings.held(second, at: 4) == nil)
+        // An older read that finishes late is never current.
+        _ = try encodings.one(Self.snapshot(Self.first), generation: 2)
+        #expect(encodings.held(first, at: 4) == nil)
+        #expect(encodings.count == 2)
+    }
+
+    @Test func theSecondReadOfOneAtAGenerationAsksForAll() {
+        let encodings = AlarmEncodings()
+        #expect(!encodings.readOneAlready(at: 1))
+        #expect(encodings.readOneAlready(at: 1))
+        #expect(!encodings.readOneAlready(at: 2))
+    }
+
+    @Test func anAlarmMissingFromTheSnapshotsIsNotAnswered() throws {
+        let encodings = AlarmEncodings()
+        #expect(throws: DBusError.self) { try encodings.hold([Self.snapshot(Self.second)], at: 1, answering: AlarmID(Self.first)!) }
     }
 }

@@ -45,7 +45,16 @@ public struct ManagerService: Sendable {
                     return []
                 },
                 encodedMethod(.getAlarm) { [encodings] call in
-                    try encodings.one(await core.get(try alarmID(call.arguments[0])))
+                    let id = try alarmID(call.arguments[0])
+                    if encodings.readOneAlready(at: core.generation) {
+                        let (snapshots, generation) = try await core.snapshotsWithGeneration(requiring: id)
+                        return try encodings.hold(snapshots, at: generation, answering: id)
+                    }
+                    let (snapshot, generation) = try await core.getWithGeneration(id)
+                    return try encodings.one(snapshot, generation: generation)
+                }.answeringAtOnce { [encodings] call in
+                    // The generation covers the database gate too, so a held body also means the gate was open.
+                    AlarmID(call.arguments[0].stringValue ?? "").flatMap { encodings.held($0, at: core.generation) }
                 },
                 encodedMethod(.listAlarms) { [encodings] _ in
                     try encodings.list(await core.list())
