@@ -89,8 +89,8 @@ public final class SQLiteAlarmStore: AlarmStore {
             while try rows.step() {
                 let key = rows.string(at: 0)
                 // One row this version cannot read is skipped and reported; it never takes the others down.
-                guard unreadable[key] == nil else { continue }
-                guard let alarm = decodeAlarm(rows, challenges: challenges[key] ?? [], daySets: &daySets) else {
+                guard unreadable.isEmpty || unreadable[key] == nil else { continue }
+                guard let alarm = decodeAlarm(rows, id: key, challenges: challenges[key] ?? [], daySets: &daySets) else {
                     unreadable[key] = "its time, date, repeat days, volume or snooze settings are out of range"
                     continue
                 }
@@ -357,8 +357,9 @@ public final class SQLiteAlarmStore: AlarmStore {
         }
     }
 
-    private func decodeAlarm(_ row: Statement, challenges: [Challenge], daySets: inout [String: Set<Weekday>]) -> Alarm? {
-        guard let id = AlarmID(row.string(at: 0)), let time = try? AlarmText.parseTime(row.string(at: 1)) else { return nil }
+    /// The alarm in `row`, whose id column reads `id`.
+    private func decodeAlarm(_ row: Statement, id: String, challenges: [Challenge], daySets: inout [String: Set<Weekday>]) -> Alarm? {
+        guard let id = AlarmID(id), let time = try? AlarmText.parseTime(row.string(at: 1)) else { return nil }
         let date = row.optionalString(at: 2).flatMap { try? AlarmText.parseDate($0) }
         let repeatText = row.string(at: 3)
         let days: Set<Weekday>
