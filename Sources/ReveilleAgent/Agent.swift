@@ -66,21 +66,23 @@ final class RunningAgent: Sendable {
     static func start() async throws -> RunningAgent {
         let environment = Spawner.currentEnvironment()
         let paths = AgentPaths(environment: environment, executablePath: executablePath())
+        try makePrivateDirectory(paths.dataDirectory)
+        let lock: FileLock
+        do { lock = try FileLock(path: paths.lockFile) } catch {
+            throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
+        }
+        let connection = try Connection.session()
+        // Before the rest of the setup, which the read of the alarms then overlaps; after the bus,
+        // so that an agent that cannot serve leaves the database (and a corrupt one) as it found it.
+        let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
+        let (store, opened) = opener.openFirst()
         let config: AgentConfig
         do { config = try paths.loadConfig() } catch {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")
             config = AgentConfig()
         }
         let words = paths.loadWordList()
-        try makePrivateDirectory(paths.dataDirectory)
-        let lock: FileLock
-        do { lock = try FileLock(path: paths.lockFile) } catch {
-            throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
-        }
-        let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
-        let (store, opened) = opener.openFirst()
 
-        let connection = try Connection.session()
         // Every event source yields here; one loop hands the events to the core.
         let inbox = WorldEvents()
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")

@@ -51,7 +51,11 @@ extension AgentCore {
     /// could never be dismissed, and nothing else stops it: each such challenge asks a hard math
     /// problem instead, and a card problem already shown is asked anew. Said once as a notice.
     func replaceMissingCards() {
-        for (id, alarm) in alarms {
+        func isMissingCard(_ challenge: Challenge) -> Bool {
+            if case .card(let label) = challenge.params { cards[label] == nil } else { false }
+        }
+        // Most alarms have no card: they are passed over without a copy of their challenges.
+        for (id, alarm) in alarms where alarm.challenges.contains(where: isMissingCard) {
             var missing: [String] = []
             let challenges = alarm.challenges.map { challenge in
                 guard case .card(let label) = challenge.params, cards[label] == nil else { return challenge }

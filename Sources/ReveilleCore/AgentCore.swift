@@ -80,6 +80,7 @@ public actor AgentCore {
         do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
         database.unavailable = nil
         reportUnreadable(stored.unreadable)
+        alarms.reserveCapacity(stored.alarms.count)
         for alarm in stored.alarms { alarms[alarm.id] = alarm }
         nextFires = stored.nextFires
         for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }

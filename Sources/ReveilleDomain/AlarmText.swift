@@ -6,43 +6,72 @@ import ReveilleTime
 public enum AlarmText {
     /// `HH:MM` or `HH:MM:SS`, 24-hour.
     public static func parseTime(_ text: String) throws(AlarmFieldError) -> WallTime {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { part in part.utf8.count == 2 ? ASCIIDigits.value(part) : nil }
-        guard (2...3).contains(parts.count), numbers.count == parts.count,
-              let time = WallTime(hour: numbers[0], minute: numbers[1], second: numbers.count == 3 ? numbers[2] : 0)
-        else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
+        // Byte by byte, without a split: the agent's start reads one per stored alarm.
+        var bytes = text
+        guard let time = bytes.withUTF8({ bytes -> WallTime? in
+            guard bytes.count == 5 || bytes.count == 8, bytes[2] == colon, bytes.count == 5 || bytes[5] == colon,
+                  let hour = twoDigits(bytes, at: 0), let minute = twoDigits(bytes, at: 3),
+                  let second = bytes.count == 8 ? twoDigits(bytes, at: 6) : 0
+            else { return nil }
+            return WallTime(hour: hour, minute: minute, second: second)
+        }) else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
         return time
     }
 
     /// `YYYY-MM-DD`.
     public static func parseDate(_ text: String) throws(AlarmFieldError) -> CivilDate {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].utf8.count == 4, parts[1].utf8.count == 2, parts[2].utf8.count == 2,
-              let year = ASCIIDigits.value(parts[0]), let month = ASCIIDigits.value(parts[1]),
-              let day = ASCIIDigits.value(parts[2]),
-              let date = CivilDate(year: year, month: month, day: day)
-        else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
+        var bytes = text
+        guard let date = bytes.withUTF8({ bytes -> CivilDate? in
+            guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash,
+                  let century = twoDigits(bytes, at: 0), let years = twoDigits(bytes, at: 2),
+                  let month = twoDigits(bytes, at: 5), let day = twoDigits(bytes, at: 8)
+            else { return nil }
+            return CivilDate(year: century * 100 + years, month: month, day: day)
+        }) else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
         return date
+    }
+
+    private static let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
+
+    /// The value of the two ASCII digits at `index`, or nil.
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let (tens, ones) = (bytes[index] &- UInt8(ascii: "0"), bytes[index + 1] &- UInt8(ascii: "0"))
+        guard tens < 10, ones < 10 else { return nil }
+        return Int(tens) * 10 + Int(ones)
     }
 
     /// Repeat tokens: `mon`…`sun`, `weekdays`, `weekends`, `daily`. Empty means one-time.
     public static func parseRepeat(_ tokens: [String]) throws(AlarmFieldError) -> Set<Weekday> {
         var days = Set<Weekday>()
-        for token in tokens {
-            switch token {
-            case "weekdays": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
-            case "weekends": days.formUnion([.saturday, .sunday])
-            case "daily": days.formUnion(Weekday.allCases)
-            default:
-                guard let day = Weekday(shortName: token) else {
-                    throw AlarmFieldError(
-                        "repeat day '\(quoted(token))' is not one of mon, tue, wed, thu, fri, sat, sun, weekdays, weekends, daily"
-                    )
-                }
-                days.insert(day)
-            }
-        }
+        for token in tokens { try addRepeat(token, to: &days) }
         return days
+    }
+
+    /// The stored form: repeat tokens joined by commas, where empty items are skipped; empty means one-time.
+    public static func parseRepeat(joined text: String) throws(AlarmFieldError) -> Set<Weekday> {
+        var days = Set<Weekday>()
+        var rest = text[...]
+        while let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) {
+            if comma > rest.startIndex { try addRepeat(String(rest[..<comma]), to: &days) }
+            rest = rest[rest.utf8.index(after: comma)...]
+        }
+        if !rest.isEmpty { try addRepeat(String(rest), to: &days) }
+        return days
+    }
+
+    private static func addRepeat(_ token: String, to days: inout Set<Weekday>) throws(AlarmFieldError) {
+        switch token {
+        case "weekdays": days.formUnion([.monday, .tuesday, .wednesday, .thursday, .friday])
+        case "weekends": days.formUnion([.saturday, .sunday])
+        case "daily": days.formUnion(Weekday.allCases)
+        default:
+            guard let day = Weekday(shortName: token) else {
+                throw AlarmFieldError(
+                    "repeat day '\(quoted(token))' is not one of mon, tue, wed, thu, fri, sat, sun, weekdays, weekends, daily"
+                )
+            }
+            days.insert(day)
+        }
     }
 
     /// A comma list, as the CLI takes it: `mon,wed,fri` or `weekdays`.

@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: [
         "25:61", "24:00", "7:00", "07:0", "07:00:60", "07:60", "07:00:", "07", "", "07-00", " 07:00", "07:00:00:00",
-        "+7:00", "٠٧:٠٠",
+        "+7:00", "٠٧:٠٠", "07:00-00", "07:00:0\u{301}", "0\u{301}7:00", "07.00",
     ])
     func invalidTimesAreRejectedNamingTheValue(text: String) {
         let error = message { _ = try AlarmText.parseTime(text) }
@@ -44,7 +44,7 @@ import Testing
 
     @Test(arguments: [
         "2026-13-01", "2026-00-10", "2026-04-31", "2026-4-01", "26-04-01", "2026/04/01", "2026-04-01T07:00", "",
-        "+026-04-01",
+        "+026-04-01", "2026-04-0\u{301}", "2026:04-01", "2026-04:01",
     ])
     func invalidDatesAreRejectedNamingTheValue(text: String) {
         #expect(message { _ = try AlarmText.parseDate(text) } == "date '\(text)' is not a valid YYYY-MM-DD date")
@@ -58,6 +58,13 @@ import Testing
         #expect(try AlarmText.parseRepeat(["weekdays"]) == weekdays)
         #expect(try AlarmText.parseRepeat(["weekends", "fri"]) == [.friday, .saturday, .sunday])
         #expect(try AlarmText.parseRepeat(["daily"]) == Set(Weekday.allCases))
+    }
+
+    @Test func storedRepeatFormSkipsEmptyItems() throws {
+        #expect(try AlarmText.parseRepeat(joined: "") == [])
+        #expect(try AlarmText.parseRepeat(joined: "mon,wed") == [.monday, .wednesday])
+        #expect(try AlarmText.parseRepeat(joined: ",weekends,,fri,") == [.friday, .saturday, .sunday])
+        #expect(message { _ = try AlarmText.parseRepeat(joined: "mon,Tue") }?.contains("'Tue'") == true)
     }
 
     @Test func unknownRepeatTokenIsNamedInTheError() throws {

@@ -1,5 +1,6 @@
 import LinuxEvents
 import ReveilleCore
+import Synchronization
 
 /// Opens the alarm database at start, and keeps trying with back-off while it cannot be opened.
 ///
@@ -19,13 +20,16 @@ struct DatabaseRetry: Sendable {
         maxPageCount = environment["REVEILLE_TEST_MAX_PAGE_COUNT"].flatMap { Int($0) }
     }
 
-    /// The store, and the first try at opening it, made off the caller's thread: opening checks
-    /// and reads the whole file, and the agent connects to its buses meanwhile. Nothing may use
-    /// the store before `opened` has finished; `load` waits for it.
+    /// The store, and the first try at opening it, made on a thread of its own that starts at
+    /// once: opening checks and reads the whole file, and the agent connects to its buses
+    /// meanwhile. Nothing may use the store before `opened` has finished; `load` waits for it.
     func openFirst() -> (database: AlarmDatabase, opened: Task<Void, Never>) {
         let database = AlarmDatabase(path: path, reason: "it is being opened")
+        // Started here, not in the task: a task on the agent's one loop would start only when the
+        // caller first waits, after the buses' connections, and the read would not overlap them.
+        let opening = startOpening()
         let opened = Task { [self] in
-            switch await openOffThePool() {
+            switch await opening.outcome() {
             case .opened(let store, let movedAside):
                 database.attach(store, movedAside: movedAside)
             case .unavailable(let reason):
@@ -55,7 +59,7 @@ struct DatabaseRetry: Sendable {
             try? await Task.sleep(for: .seconds(delay))
             delay = min(delay * 2, Self.maxDelay)
             if database.unavailableReason != nil {
-                switch await openOffThePool() {
+                switch await startOpening().outcome() {
                 case .opened(let store, let movedAside):
                     database.attach(store, movedAside: movedAside)
                 case .unavailable(let reason):
@@ -72,12 +76,37 @@ struct DatabaseRetry: Sendable {
         }
     }
 
-    /// Opening may wait out SQLite's busy timeout; that wait must not hold a cooperative thread.
-    private func openOffThePool() async -> DatabaseOpener.Outcome {
+    /// Opens the database on a thread of its own: opening may wait out SQLite's busy timeout,
+    /// which must not hold the agent's loop.
+    private func startOpening() -> Opening {
+        let opening = Opening()
+        DetachedThread.start { [path, maxPageCount] in
+            opening.finish(DatabaseOpener.open(path, maxPageCount: maxPageCount))
+        }
+        return opening
+    }
+}
+
+/// One try at opening the database, running on its thread; `outcome()` waits for its end.
+private final class Opening: Sendable {
+    private let state = Mutex<(outcome: DatabaseOpener.Outcome?, waiter: CheckedContinuation<DatabaseOpener.Outcome, Never>?)>(
+        (nil, nil))
+
+    func finish(_ outcome: DatabaseOpener.Outcome) {
+        let waiter = state.withLock { state in
+            defer { state = (outcome, nil) }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    func outcome() async -> DatabaseOpener.Outcome {
         await withCheckedContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(returning: DatabaseOpener.open(path, maxPageCount: maxPageCount))
+            let ready = state.withLock { state in
+                if state.outcome == nil { state.waiter = continuation }
+                return state.outcome
             }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }

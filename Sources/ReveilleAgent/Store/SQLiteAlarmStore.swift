@@ -77,13 +77,20 @@ public final class SQLiteAlarmStore: AlarmStore {
             let db = try Self.open(db)
             var state = StoredState()
             var unreadable: [String: String] = [:]
-            let challenges = try loadChallenges(db, unreadable: &unreadable)
+            // Sized once: growing a table of 1,000 alarms step by step rehashes it many times.
+            let count = try db.prepare("SELECT COUNT(*) FROM alarm")
+            let alarmCount = try count.step() ? count.int(at: 0) : 0
+            state.alarms.reserveCapacity(alarmCount)
+            state.nextFires.reserveCapacity(alarmCount)
+            let challenges = try loadChallenges(db, alarmCount: alarmCount, unreadable: &unreadable)
+            // Most alarms share one of a few sets of days: each form is parsed once, and its set shared.
+            var daySets: [String: Set<Weekday>] = [:]
             let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check FROM alarm")
             while try rows.step() {
                 let key = rows.string(at: 0)
                 // One row this version cannot read is skipped and reported; it never takes the others down.
-                guard unreadable[key] == nil else { continue }
-                guard let alarm = decodeAlarm(rows, challenges: challenges[key] ?? []) else {
+                guard unreadable.isEmpty || unreadable[key] == nil else { continue }
+                guard let alarm = decodeAlarm(rows, id: key, challenges: challenges[key] ?? [], daySets: &daySets) else {
                     unreadable[key] = "its time, date, repeat days, volume or snooze settings are out of range"
                     continue
                 }
@@ -323,8 +330,9 @@ public final class SQLiteAlarmStore: AlarmStore {
         return result
     }
 
-    private func loadChallenges(_ db: Database, unreadable: inout [String: String]) throws -> [String: [Challenge]] {
+    private func loadChallenges(_ db: Database, alarmCount: Int, unreadable: inout [String: String]) throws -> [String: [Challenge]] {
         var result: [String: [Challenge]] = [:]
+        result.reserveCapacity(alarmCount)
         let statement = try db.prepare("SELECT alarm_id, order_index, id, kind, value, time_limit FROM challenge ORDER BY alarm_id, order_index")
         while try statement.step() {
             guard let params = PromptCodec.decode(kind: statement.string(at: 3), value: statement.string(at: 4),
@@ -349,12 +357,17 @@ public final class SQLiteAlarmStore: AlarmStore {
         }
     }
 
-    private func decodeAlarm(_ row: Statement, challenges: [Challenge]) -> Alarm? {
-        guard let id = AlarmID(row.string(at: 0)), let time = try? AlarmText.parseTime(row.string(at: 1)) else { return nil }
+    /// The alarm in `row`, whose id column reads `id`.
+    private func decodeAlarm(_ row: Statement, id: String, challenges: [Challenge], daySets: inout [String: Set<Weekday>]) -> Alarm? {
+        guard let id = AlarmID(id), let time = try? AlarmText.parseTime(row.string(at: 1)) else { return nil }
         let date = row.optionalString(at: 2).flatMap { try? AlarmText.parseDate($0) }
         let repeatText = row.string(at: 3)
-        guard let days = try? AlarmText.parseRepeat(repeatText.isEmpty ? [] : repeatText.split(separator: ",").map(String.init))
-        else { return nil }
+        let days: Set<Weekday>
+        if let known = daySets[repeatText] { days = known } else {
+            guard let parsed = try? AlarmText.parseRepeat(joined: repeatText) else { return nil }
+            daySets[repeatText] = parsed
+            days = parsed
+        }
         let max = row.int64(at: 9), minutes = row.int64(at: 8), volume = row.double(at: 6), check = row.int64(at: 11)
         guard WakeCheck.minuteRange.contains(Int(clamping: check)), max == -1 || SnoozePolicy.maxSnoozeRange.contains(Int(clamping: max)),
               SnoozePolicy.minuteRange.contains(Int(clamping: minutes)), volume.isFinite, (0...1).contains(volume)
