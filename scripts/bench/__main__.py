@@ -74,6 +74,7 @@ def main():
         dbus[level], floor["list"][level] = dbusfigures.measure_level(
             bus, agent.pid, ids, level, lambda reply: floors.ListFloor(bus, programs, reply, work))
     fig["dbus"] = dbus
+    floor["get"] = dbusfigures.get_floor(bus, ids, lambda reply: floors.GetFloor(bus, programs, reply, work))
     time.sleep(1)
     memory_1000 = (proc.rss_kib(agent.pid), proc.pss_kib(agent.pid))
     fig["memory_per_alarm"] = {

@@ -87,6 +87,29 @@ def measure_level(bus, pid, ids, level, list_floor):
     return figures, bare
 
 
+def get_floor(bus, ids, start_floor, count=1000, budget_s=2):
+    """GetAlarm and Peer.Ping on a bare libdbus service answering with the agent's own GetAlarm
+    reply (START_FLOOR(reply) starts it), measured in turns with the same calls on the agent, so
+    that a neighbour's load weighs on both alike."""
+    reply = busmod.call(bus, "GetAlarm", GLib.Variant("(s)", (ids[0],)), "(a{sv})")
+    floor = start_floor(reply)
+    try:
+        get, ping, agent_get, agent_ping = [], [], [], []
+        started = time.perf_counter()
+        for i in range(count):
+            args = GLib.Variant("(s)", (ids[i % len(ids)],))
+            get += timed(lambda _: busmod.call(bus, "GetAlarm", args, "(a{sv})", dest=floor.name), 1, 0)
+            ping += timed(lambda _: busmod.call(bus, "Ping", dest=floor.name, iface="org.freedesktop.DBus.Peer"), 1, 0)
+            agent_get += timed(lambda _: busmod.call(bus, "GetAlarm", args, "(a{sv})"), 1, 0)
+            agent_ping += timed(lambda _: busmod.call(bus, "Ping", iface="org.freedesktop.DBus.Peer"), 1, 0)
+            if i >= 99 and time.perf_counter() - started > budget_s:
+                break
+    finally:
+        floor.stop()
+    return {"GetAlarm": summary(get), "Ping": summary(ping),
+            "agent_GetAlarm": summary(agent_get), "agent_Ping": summary(agent_ping)}
+
+
 def fill(bus, ids, level):
     while len(ids) < level:
         ids.append(add(bus, len(ids)))

@@ -17,6 +17,27 @@ def _bare(fl, key, what, measured):
             f"(the agent: {measured['p50'] / bare['p50']:.2f} × that p50)")
 
 
+def _get_alarm_goal(level, floor):
+    """GetAlarm against Ping on the agent. Measured in turns with a bare libdbus service doing
+    the same (each call beside the others, so a neighbour's load weighs on all alike) when the
+    run has that floor; otherwise from the back-to-back figures at 1,000 alarms."""
+    goal = "GetAlarm p50 ≤ 1.3 × Peer.Ping"
+    back_to_back = (f"back to back at 1,000 alarms {_ms(level['GetAlarm']['p50'])} against Ping "
+                    f"{_ms(level['Ping']['p50'])} ({level['GetAlarm']['p50'] / level['Ping']['p50']:.2f} ×); the agent's "
+                    f"CPU per GetAlarm {_ms(level['GetAlarm']['agent_cpu_per_call'])}")
+    if not floor or not floor["Ping"]["p50"] or not floor["agent_Ping"]["p50"]:
+        ratio = level["GetAlarm"]["p50"] / level["Ping"]["p50"]
+        return (goal, f"{_ms(level['GetAlarm']['p50'])} ({ratio:.2f} × {_ms(level['Ping']['p50'])})", ratio <= 1.3,
+                back_to_back)
+    ratio = floor["agent_GetAlarm"]["p50"] / floor["agent_Ping"]["p50"]
+    bare = floor["GetAlarm"]["p50"] / floor["Ping"]["p50"]
+    return (goal, f"{_ms(floor['agent_GetAlarm']['p50'])} ({ratio:.2f} × {_ms(floor['agent_Ping']['p50'])}), "
+            f"in turns with a bare service", ratio <= 1.3,
+            f"floor: a bare libdbus service answering GetAlarm with the agent's stored reply, in the same turns: "
+            f"{_ms(floor['GetAlarm']['p50'])}, {bare:.2f} × its own Ping ({_ms(floor['Ping']['p50'])}); "
+            f"the agent {ratio / bare:.2f} × that ratio; {back_to_back}")
+
+
 def _memory_floor(fl, idle):
     """The idle RSS no agent on the declared stack in Swift gets below, beside the agent's."""
     floor = fl.get("idle_memory")
@@ -43,8 +64,6 @@ def goals(r):
     calls = ", ".join(f"{c['thread']}: {c['syscall']} ×{c['count']}" for c in idle.get("syscalls_3s") or [])
     woke += f"; system calls in 3 s: {calls}" if calls else ""
     list_1000, list_floor = f["dbus"]["1000"], fl["list"]["1000"]["p50"]
-    get_1000 = list_1000["GetAlarm"]["p50"]
-    ping = list_1000["Ping"]["p50"]
     lst = list_1000["ListAlarms"]
     notify_floor = wake + fl["notify_to_server"]["p50"]
     sound_floor = wake + fl["pulse"]["uncork"]["p50"]
@@ -78,9 +97,7 @@ def goals(r):
          lst["p50"] <= 1.2 * list_floor and lst["agent_cpu_per_call"] <= 0.003,
          f"bare same-size reply {_ms(list_floor)} through the same bus; the agent's CPU per call "
          f"{_ms(lst['agent_cpu_per_call'])}"),
-        ("GetAlarm p50 ≤ 1.3 × Peer.Ping", f"{_ms(get_1000)} ({get_1000 / ping:.2f} × {_ms(ping)})",
-         get_1000 <= 1.3 * ping,
-         f"Ping {_ms(ping)}; the agent's CPU per GetAlarm {_ms(list_1000['GetAlarm']['agent_cpu_per_call'])}"),
+        _get_alarm_goal(list_1000, fl.get("get")),
         ("exec → bus name owned ≤ 20 ms with 1,000 alarms", f"p50 {_ms(f['start_1000']['p50'])}",
          f["start_1000"]["p50"] <= 0.020,
          f"with 0 alarms {_ms(f['start_0']['p50'])}; a bare libdbus program {_ms(fl['name_owner_start']['p50'])}"

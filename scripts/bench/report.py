@@ -103,7 +103,11 @@ def table(r):
                     ("bare libdbus program exec → name owned", fl["name_owner_start"]),
                     ("the same, loading every library reveilled loads", fl.get("name_owner_start_linked")),
                     ("timerfd wake → bare libdbus Ringing signal at the bus", (fl.get("fire") or {}).get("ringing")),
-                    ("timerfd wake → bare libnotify show → Notify at the server", (fl.get("fire") or {}).get("notify"))):
+                    ("timerfd wake → bare libnotify show → Notify at the server", (fl.get("fire") or {}).get("notify")),
+                    ("bare libdbus GetAlarm with the agent's stored reply", (fl.get("get") or {}).get("GetAlarm")),
+                    ("Peer.Ping on that bare libdbus service", (fl.get("get") or {}).get("Ping")),
+                    ("GetAlarm on the agent, in turns with the bare service", (fl.get("get") or {}).get("agent_GetAlarm")),
+                    ("Peer.Ping on the agent, in turns with the bare service", (fl.get("get") or {}).get("agent_Ping"))):
         if not s:
             continue
         lines.append(f"| {name} | {ms(s['p50'], 3)} | {ms(s['p99'], 3)} | {ms(s['max'], 3)} | {s['n']} |")
