@@ -32,12 +32,17 @@ def snapshot(data_home, into):
     target.close()
 
 
-def start_times(agent, data_home, count=5):
-    times = []
+def start_times(agent, data_home, bus, programs, count=5):
+    """exec → name owned, in turns with the loader's floor (nameowner linked against every library
+    reveilled loads), so that a neighbour's load on the shared machine weighs on both alike."""
+    times, floor = [], []
     for _ in range(count):
         times.append(agent.start(data_home))
         agent.stop()
-    return summary(times)
+        floor.append(floors.name_owner_start(bus, programs, count=1, program="nameowner-linked")["p50"])
+    result = summary(times)
+    result["loader_floor_in_turns"] = summary(floor)
+    return result
 
 
 def main():
@@ -60,7 +65,7 @@ def main():
     agent = agentmod.Agent(bus, reveilled, session_dir)
     main_data = os.path.join(work, "data-main")
     step("start time with 0 alarms")
-    fig["start_0"] = start_times(agent, main_data)
+    fig["start_0"] = start_times(agent, main_data, bus, programs)
 
     step("D-Bus figures at 10, 100 and 1,000 alarms")
     agent.start(main_data)
@@ -98,7 +103,7 @@ def main():
     floor["fire"] = floors.fire(programs, monitor.stop(), out)
 
     step("start time with 1,000 alarms")
-    fig["start_1000"] = start_times(agent, main_data)
+    fig["start_1000"] = start_times(agent, main_data, bus, programs)
 
     step("the idle floors: the declared stack held by a C program, a bare Swift program")
     floor_db = os.path.join(work, "floor-alarms.db")
