@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "LinuxEvents", dependencies: ["CLinux", "SystemSupport"]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
-        .target(name: "Notify", dependencies: ["CNotify", "ReveilleTime"]),
+        .target(name: "Notify", dependencies: ["CNotify", "ReveilleTime", "SystemSupport"]),
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .target(name: "Sound", dependencies: ["CPulse", "CSndfile", "SystemSupport", "ReveilleTime"]),

@@ -1,4 +1,5 @@
 import CNotify
+import SystemSupport
 import Synchronization
 
 /// The process's connection to the desktop's notification server: owns
@@ -115,28 +116,15 @@ public final class Notifier: Sendable {
 /// A notification handed to the GLib thread by `Notifier.startPost`, shown or not yet.
 public final class PendingNotification: Sendable {
     private let notifier: Notifier
-    private let state = Mutex<(result: Result<NotificationHandle, NotifyError>?,
-                               waiter: CheckedContinuation<Result<NotificationHandle, NotifyError>, Never>?)>((nil, nil))
+    private let result = OneShot<Result<NotificationHandle, NotifyError>>()
 
     init(notifier: Notifier) { self.notifier = notifier }
 
-    func finish(_ result: Result<NotificationHandle, NotifyError>) {
-        let waiter = state.withLock { state in
-            state.result = result
-            return state.waiter.take()
-        }
-        waiter?.resume(returning: result)
-    }
+    func finish(_ result: Result<NotificationHandle, NotifyError>) { self.result.set(result) }
 
     /// The posted notification, once the server has it; the error of `post` otherwise.
     public func value() async throws(NotifyError) -> Notification {
-        let result = await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.result == nil { state.waiter = continuation }
-                return state.result
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
+        let result = await result.wait()
         return Notification(notifier: notifier, handle: try result.get())
     }
 }

@@ -1,31 +1,15 @@
 import Glibc
-import Synchronization
 import SystemSupport
 
 /// Fires once, with the process's exit status; everyone waiting wakes. The first firing's status wins.
 final class ShutdownSignal: Sendable {
-    private let state = Mutex<(status: Int32?, waiters: [CheckedContinuation<Int32, Never>])>((nil, []))
+    private let status = OneShot<Int32>()
 
-    var hasFired: Bool { state.withLock { $0.status != nil } }
+    var hasFired: Bool { status.value != nil }
 
-    func fire(exitStatus: Int32 = 0) {
-        let (status, waiters) = state.withLock { state -> (Int32, [CheckedContinuation<Int32, Never>]) in
-            if state.status == nil { state.status = exitStatus }
-            defer { state.waiters = [] }
-            return (state.status ?? exitStatus, state.waiters)
-        }
-        for waiter in waiters { waiter.resume(returning: status) }
-    }
+    func fire(exitStatus: Int32 = 0) { status.set(exitStatus) }
 
-    func wait() async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let fired = state.withLock { state -> Int32? in
-                if state.status == nil { state.waiters.append(continuation) }
-                return state.status
-            }
-            if let fired { continuation.resume(returning: fired) }
-        }
-    }
+    func wait() async -> Int32 { await status.wait() }
 }
 
 /// This process's executable, from `/proc/self/exe`.

@@ -14,4 +14,11 @@ public enum ASCIIDigits {
         guard only(text), text.utf8.count <= 18 else { return nil }
         return text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
+
+    /// The value of the two ASCII digits at `index` of `bytes`, or nil.
+    public static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let (tens, ones) = (bytes[index] &- UInt8(ascii: "0"), bytes[index + 1] &- UInt8(ascii: "0"))
+        guard tens < 10, ones < 10 else { return nil }
+        return Int(tens) * 10 + Int(ones)
+    }
 }

@@ -10,8 +10,8 @@ public enum AlarmText {
         var bytes = text
         guard let time = bytes.withUTF8({ bytes -> WallTime? in
             guard bytes.count == 5 || bytes.count == 8, bytes[2] == colon, bytes.count == 5 || bytes[5] == colon,
-                  let hour = twoDigits(bytes, at: 0), let minute = twoDigits(bytes, at: 3),
-                  let second = bytes.count == 8 ? twoDigits(bytes, at: 6) : 0
+                  let hour = ASCIIDigits.twoDigits(bytes, at: 0), let minute = ASCIIDigits.twoDigits(bytes, at: 3),
+                  let second = bytes.count == 8 ? ASCIIDigits.twoDigits(bytes, at: 6) : 0
             else { return nil }
             return WallTime(hour: hour, minute: minute, second: second)
         }) else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
@@ -23,8 +23,8 @@ public enum AlarmText {
         var bytes = text
         guard let date = bytes.withUTF8({ bytes -> CivilDate? in
             guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash,
-                  let century = twoDigits(bytes, at: 0), let years = twoDigits(bytes, at: 2),
-                  let month = twoDigits(bytes, at: 5), let day = twoDigits(bytes, at: 8)
+                  let century = ASCIIDigits.twoDigits(bytes, at: 0), let years = ASCIIDigits.twoDigits(bytes, at: 2),
+                  let month = ASCIIDigits.twoDigits(bytes, at: 5), let day = ASCIIDigits.twoDigits(bytes, at: 8)
             else { return nil }
             return CivilDate(year: century * 100 + years, month: month, day: day)
         }) else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
@@ -32,13 +32,6 @@ public enum AlarmText {
     }
 
     private static let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
-
-    /// The value of the two ASCII digits at `index`, or nil.
-    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let (tens, ones) = (bytes[index] &- UInt8(ascii: "0"), bytes[index + 1] &- UInt8(ascii: "0"))
-        guard tens < 10, ones < 10 else { return nil }
-        return Int(tens) * 10 + Int(ones)
-    }
 
     /// Repeat tokens: `mon`…`sun`, `weekdays`, `weekends`, `daily`. Empty means one-time.
     public static func parseRepeat(_ tokens: [String]) throws(AlarmFieldError) -> Set<Weekday> {

@@ -1,6 +1,6 @@
 import LinuxEvents
 import ReveilleCore
-import Synchronization
+import SystemSupport
 
 /// Opens the alarm database at start, and keeps trying with back-off while it cannot be opened.
 ///
@@ -29,7 +29,7 @@ struct DatabaseRetry: Sendable {
         // caller first waits, after the buses' connections, and the read would not overlap them.
         let opening = startOpening()
         let opened = Task { [self] in
-            switch await opening.outcome() {
+            switch await opening.wait() {
             case .opened(let store, let movedAside):
                 database.attach(store, movedAside: movedAside)
             case .unavailable(let reason):
@@ -59,7 +59,7 @@ struct DatabaseRetry: Sendable {
             try? await Task.sleep(for: .seconds(delay))
             delay = min(delay * 2, Self.maxDelay)
             if database.unavailableReason != nil {
-                switch await startOpening().outcome() {
+                switch await startOpening().wait() {
                 case .opened(let store, let movedAside):
                     database.attach(store, movedAside: movedAside)
                 case .unavailable(let reason):
@@ -78,35 +78,11 @@ struct DatabaseRetry: Sendable {
 
     /// Opens the database on a thread of its own: opening may wait out SQLite's busy timeout,
     /// which must not hold the agent's loop.
-    private func startOpening() -> Opening {
-        let opening = Opening()
+    private func startOpening() -> OneShot<DatabaseOpener.Outcome> {
+        let opening = OneShot<DatabaseOpener.Outcome>()
         DetachedThread.start { [path, maxPageCount] in
-            opening.finish(DatabaseOpener.open(path, maxPageCount: maxPageCount))
+            opening.set(DatabaseOpener.open(path, maxPageCount: maxPageCount))
         }
         return opening
-    }
-}
-
-/// One try at opening the database, running on its thread; `outcome()` waits for its end.
-private final class Opening: Sendable {
-    private let state = Mutex<(outcome: DatabaseOpener.Outcome?, waiter: CheckedContinuation<DatabaseOpener.Outcome, Never>?)>(
-        (nil, nil))
-
-    func finish(_ outcome: DatabaseOpener.Outcome) {
-        let waiter = state.withLock { state in
-            defer { state = (outcome, nil) }
-            return state.waiter
-        }
-        waiter?.resume(returning: outcome)
-    }
-
-    func outcome() async -> DatabaseOpener.Outcome {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.outcome == nil { state.waiter = continuation }
-                return state.outcome
-            }
-            if let ready { continuation.resume(returning: ready) }
-        }
     }
 }
