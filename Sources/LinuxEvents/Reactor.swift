@@ -383,10 +383,8 @@ public final class Reactor: @unchecked Sendable {
         // Errors and hang-ups are reported to every watcher: its next call finds out what it is.
         let ready = Readiness(rawValue: event.events)
         let failed = event.events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
-        let handlers = state.withLock { state in
-            (state.watchers[fd] ?? []).filter { failed || !$0.interest.isDisjoint(with: ready) }.map(\.handler)
-        }
-        for handler in handlers { handler(ready) }
+        let watchers = state.withLock { $0.watchers[fd] ?? [] }
+        for watcher in watchers where failed || !watcher.interest.isDisjoint(with: ready) { watcher.handler(ready) }
     }
 
     private func startThread() {

@@ -13,6 +13,18 @@ extension AgentCore {
         }
     }
 
+    /// Hands the inbox's events to `handle` in order until the inbox is finished, then shuts the
+    /// core down; `CoreService` runs it. The loop waits on the core itself, so that an event
+    /// reaches `handle` with no hop between a reading task and the core.
+    func serveEvents() async {
+        while let event = await inbox.next() {
+            handle(event)
+            inbox.markHandled()
+        }
+        await shutDown()
+        inbox.markEnded()
+    }
+
     /// The agent is stopping. In this order: the sound stops (nothing may ring on after the
     /// agent), the notifications are withdrawn (their buttons would reach nobody), the writes
     /// that wait get one last try, and the store closes. Open runs stay stored and ring again

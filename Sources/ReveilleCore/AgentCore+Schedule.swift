@@ -82,6 +82,9 @@ extension AgentCore {
             if rule.isDue(ring.due, now: now) {
                 preparedRings[id] = ring
                 world.sound.prepare(id, sound: ring.sound, volume: ring.volume)
+                if let alarm = alarms[id] {
+                    emit(.ringingSoon(id, label: alarm.displayLabel, snoozeCount: runs[id]?.snoozeCount ?? 0))
+                }
             } else if rule.at(ring.due) > now {
                 later.append(rule.at(ring.due))
             }

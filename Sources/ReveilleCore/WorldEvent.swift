@@ -19,12 +19,19 @@ public enum WorldEvent: Equatable, Sendable {
 
 /// The core's one way in for events: every source yields here, and one loop hands them to the
 /// core in the order they came, so that a click cannot overtake the timer that made it possible.
+///
+/// A queue of its own rather than an `AsyncStream`: at the due second the timer's event is handed
+/// straight to the waiting loop, with none of the stream's generic machinery between them.
 public final class WorldEvents: Sendable {
-    let stream: AsyncStream<WorldEvent>
-    private let continuation: AsyncStream<WorldEvent>.Continuation
     private let progress = Mutex<Progress>(Progress())
 
     private struct Progress {
+        /// Events yielded and not yet taken by the loop, oldest first.
+        var queue: [WorldEvent] = []
+        /// The loop, waiting for an event; only while `queue` is empty.
+        var consumer: UnsafeContinuation<WorldEvent?, Never>?
+        /// `finish` was called: no event is taken any more.
+        var finished = false
         var yielded = 0
         var handled = 0
         var ended = false
@@ -32,13 +39,36 @@ public final class WorldEvents: Sendable {
         var waiters: [(upTo: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    public init() {
-        (stream, continuation) = AsyncStream.makeStream(of: WorldEvent.self)
+    public init() {}
+
+    /// Queues `event` for the core; dropped once `finish` was called.
+    public func yield(_ event: WorldEvent) {
+        let consumer = progress.withLock { progress -> UnsafeContinuation<WorldEvent?, Never>? in
+            guard !progress.finished else { return nil }
+            progress.yielded += 1
+            guard let consumer = progress.consumer else {
+                progress.queue.append(event)
+                return nil
+            }
+            progress.consumer = nil
+            return consumer
+        }
+        consumer?.resume(returning: event)
     }
 
-    public func yield(_ event: WorldEvent) {
-        progress.withLock { $0.yielded += 1 }
-        continuation.yield(event)
+    /// The next event, in the order they were yielded, waiting for one if needed; `nil` once
+    /// `finish` was called and every event before it was taken. One loop calls it, on the core.
+    func next(isolation: isolated (any Actor)? = #isolation) async -> WorldEvent? {
+        await withUnsafeContinuation { (consumer: UnsafeContinuation<WorldEvent?, Never>) in
+            let ready = progress.withLock { progress -> WorldEvent?? in
+                if !progress.queue.isEmpty { return .some(progress.queue.removeFirst()) }
+                if progress.finished { return .some(nil) }
+                precondition(progress.consumer == nil, "WorldEvents has one reader")
+                progress.consumer = consumer
+                return .none
+            }
+            if case .some(let event) = ready { consumer.resume(returning: event) }
+        }
     }
 
     /// No more events: returns once the loop has handled those already yielded and shut the
@@ -50,7 +80,12 @@ public final class WorldEvents: Sendable {
                 return progress.ended
             }
             if ended { waiter.resume() }
-            continuation.finish()
+            let consumer = progress.withLock { progress -> UnsafeContinuation<WorldEvent?, Never>? in
+                progress.finished = true
+                defer { progress.consumer = nil }
+                return progress.consumer
+            }
+            consumer?.resume(returning: nil)
         }
     }
 
@@ -93,18 +128,13 @@ public final class WorldEvents: Sendable {
 }
 
 /// Runs the core for as long as the agent lives, in the shape of a service: `run` hands the
-/// events to the core in order until the stream is finished, then shuts the core down.
+/// events to the core in order until the inbox is finished, then shuts the core down.
 public struct CoreService: Sendable {
     let core: AgentCore
 
     public init(core: AgentCore) { self.core = core }
 
     public func run() async {
-        for await event in core.inbox.stream {
-            await core.handle(event)
-            core.inbox.markHandled()
-        }
-        await core.shutDown()
-        core.inbox.markEnded()
+        await core.serveEvents()
     }
 }

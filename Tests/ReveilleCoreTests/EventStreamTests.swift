@@ -4,7 +4,7 @@ import ReveilleTestSupport
 import ReveilleTime
 import Testing
 
-/// The world's events reach the core through one ordered stream, and the agent stops in order.
+/// The world's events reach the core through one ordered inbox, and the agent stops in order.
 @Suite struct EventStreamTests {
     @Test func aShutdownStopsTheSoundThenWithdrawsTheNotificationsThenWritesThenClosesTheStore() async throws {
         let f = try await CoreFixture()
@@ -38,6 +38,22 @@ import Testing
         await f.fakes.inbox.settled()
         #expect(try await f.core.get(id).snoozeCount == 1)
         #expect(await f.core.ringingAlarms.isEmpty)
+    }
+
+    @Test func eventsYieldedBeforeTheFinishAreHandledAndLaterOnesAreDropped() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        f.fakes.clock.advance(by: 5 * 60)
+        f.fakes.inbox.yield(.timerExpired)
+        await f.fakes.inbox.finish()
+        // The timer's event came before the finish: the alarm rang before the core shut down.
+        #expect(f.events.all.contains(.ringing(id, label: "Alarm", snoozeCount: 0)))
+        #expect(f.fakes.journal.all.last == "store closes")
+        // Nothing handles a click after the finish, and nobody waits for it.
+        f.fakes.inbox.yield(.notificationAction(id, "snooze"))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.store.contents.openRuns.map(\.snoozeCount) == [0])
+        #expect(!f.events.all.contains { if case .snoozed = $0 { true } else { false } })
     }
 
     @Test func aClosedChallengeIsKnownTheAlarmRingsOnAndDismissOpensANewTerminal() async throws {

@@ -34,6 +34,29 @@ import Testing
         #expect(f.fakes.sound.releases.isEmpty)
     }
 
+    @Test func theRingingSignalIsAnnouncedWithTheLeadAndWithWhatTheRingWillCarry() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.label = "Gym" }
+        #expect(!f.events.all.contains { if case .ringingSoon = $0 { true } else { false } })
+        await f.fireTimerOnce()
+        #expect(f.events.all.filter { if case .ringingSoon = $0 { true } else { false } }
+            == [.ringingSoon(id, label: "Gym", snoozeCount: 0)])
+        #expect(!f.events.all.contains(.ringing(id, label: "Gym", snoozeCount: 0)))
+        await f.fireTimerOnce()
+        #expect(f.events.all.contains(.ringing(id, label: "Gym", snoozeCount: 0)))
+    }
+
+    @Test func aSnoozedRingIsAnnouncedWithItsSnoozeCount() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        _ = try await f.core.snooze(id)
+        await f.fireTimerOnce()
+        #expect(f.events.all.contains(.ringingSoon(id, label: "Alarm", snoozeCount: 1)))
+        await f.fireTimerOnce()
+        #expect(f.events.all.contains(.ringing(id, label: "Alarm", snoozeCount: 1)))
+    }
+
     @Test func aRemovedAlarmReleasesItsPreparation() async throws {
         let f = try await CoreFixture()
         let id = try await f.addAlarm(minutesAhead: 5)

@@ -100,7 +100,7 @@ import Testing
 
     @Test func withoutAWakeCheckADismissalClosesTheRunAtOnce() async throws {
         let f = try await CoreFixture()
-        let id = try await Self.dismissed(f, minutes: 0)
+        _ = try await Self.dismissed(f, minutes: 0)
         #expect(f.fakes.store.contents.openRuns.isEmpty)
     }
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # The ringing-only part of the D-Bus contract, as `reveille monitor` sees it: Ringing (with the
-# label, "Alarm" for an empty one, and the snooze count), Snoozed (until = Snooze's reply),
+# label, "Alarm" for an empty one, the label as edited up to the due second, and the snooze
+# count), Snoozed (until = Snooze's reply),
 # ChallengeChanged on a new problem, on a timeout and at the start and end of a lockout (the
 # last two with nobody calling), Dismissed, PropertiesChanged of RingingAlarms; and the errors
 # NotRinging, SnoozeLimitReached, LockedOut and AlarmActive.
@@ -50,6 +51,18 @@ assert_eq "$(submit "$tea" "$(answer_of "$(challenge_field "$tea" prompt)")")" d
 wait_signal "Dismissed" "Dismissed \"$tea\"" 0
 wait_signal "RingingAlarms changed to []" '{"RingingAlarms":[]}' 0
 note "Ringing \"Tea time\" 0, SnoozeLimitReached at max_snoozes 0, Dismissed, RingingAlarms [tea] then []"
+
+# The Ringing signal is encoded when the ring is prepared, 2 s ahead; a label edited after that
+# rings with the new label, never the one prepared.
+due_epoch=$(($(date +%s) + 4))
+late=$(add_alarm "$(date -u -d "@$due_epoch" +%H:%M:%S)" --label "Before" --challenge math:easy)
+sleep "$(awk -v due="$due_epoch" -v now="$(date +%s.%N)" 'BEGIN { d = due - 1.4 - now; print (d > 0 ? d : 0) }')"
+gcall UpdateAlarm "'$late'" "{'label': <'After'>}" >/dev/null
+wait_signal "Ringing with the label edited within the last 2 s" "Ringing \"$late\" \"After\" 0" 0 10
+assert_eq "$(signal_count "Ringing \"$late\" \"Before\"")" 0 "Ringing signals with the label before the edit"
+assert_eq "$(submit "$late" "$(answer_of "$(challenge_field "$late" prompt)")")" dismissed "solving the edited alarm's challenge"
+wait_signal "Dismissed" "Dismissed \"$late\"" 0
+note "a label edited after the ring was prepared: Ringing \"After\", none with \"Before\""
 
 # An empty label rings as "Alarm"; a snooze until the time Snooze returns.
 due=$(date -u -d '+3 seconds' +%H:%M:%S)

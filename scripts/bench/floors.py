@@ -150,7 +150,7 @@ def notify(bus, count=100):
     return durations, sent
 
 
-def fire(programs, monitor_events, out, count=50):
+def fire(monitor_events, out):
     """firefloor's wakes (OUT is its stdout) against the bus monitor's EVENTS: due → bare Ringing
     signal and due → bare libnotify Notify at the server, in seconds."""
     due = {}

@@ -13,7 +13,8 @@ def _bare(fl, key, what, measured):
     bare = (fl.get("fire") or {}).get(key) or {}
     if not bare.get("p50") or not measured.get("p50"):
         return ""
-    return (f"; a bare C program's timerfd wake + {what}: p50 {_ms(bare['p50'])}, max {_ms(bare['max'])} "
+    return (f"; a bare C program's timerfd wake + {what}, in turns with the alarms: p50 {_ms(bare['p50'])}, "
+            f"max {_ms(bare['max'])} "
             f"(the agent: {measured['p50'] / bare['p50']:.2f} × that p50)")
 
 

@@ -3,12 +3,14 @@ figures taken while they ring (fire latency, CPU while ringing, resume → Ringi
 import math
 import os
 import signal
+import subprocess
 import time
 
 from gi.repository import Gio, GLib
 
 from . import bus as busmod
 from . import proc
+from . import floors
 from .floors import SinkWatch, first_after
 from .monitor import Monitor
 from .stats import summary
@@ -57,20 +59,34 @@ def add_at(bus, due, label):
 
 
 def fire_latency(bus, programs, work_dir, count=50):
-    """COUNT alarms due one second apart: due → Ringing, → Notify at the server, → first sound."""
+    """COUNT alarms due two seconds apart: due → Ringing, → Notify at the server, → first sound.
+    In the seconds between them the bare program (firefloor) wakes as an alarm would and does
+    the same through libdbus and libnotify, so that the floor is measured in turns with the
+    agent, under the same load, at the same phase of the second. Returns (agent, floor)."""
     monitor = Monitor(os.path.join(work_dir, "fire-monitor.txt"))
     watch = SinkWatch(programs, os.path.join(work_dir, "fire-sink.txt"))
     ringer = Ringer(bus)
+    # The agent's Ringing goes to the monitor and to the ringer's connection; the bare program's
+    # goes there too, so that the bus does the same work for both.
+    echo = busmod.subscribe(bus, None, busmod.IFACE, "Ringing", busmod.PATH, None, lambda *args: None)
     first = math.ceil(time.time()) + 3
     alarms = {}
     for i in range(count):
-        due, label = first + i, f"fire-{i:02d}"
+        due, label = first + 2 * i, f"fire-{i:02d}"
         alarm = add_at(bus, due, label)
         # One added too close to its second (a slow machine) is left out: it may ring late, or tomorrow.
         if time.time() < due - 0.3:
             alarms[alarm] = (due, label)
-    busmod.run_until(lambda: all(alarm in ringer.stopped for alarm in alarms), count + 10)
+    # The bare program's wakes fall between the alarms, from the first such second still ahead.
+    between = first + 1
+    while between < time.time() + 0.5:
+        between += 2
+    floor = subprocess.Popen([programs["firefloor"], str(count), str(between), "2"], stdout=subprocess.PIPE,
+                             text=True)
+    busmod.run_until(lambda: all(alarm in ringer.stopped for alarm in alarms), 2 * count + 10)
+    floor_out, _ = floor.communicate(timeout=2 * count + 30)
     ringer.close()
+    bus.signal_unsubscribe(echo)
     events = monitor.stop()
     sink = watch.stop()
     ringing, notify, sound, loud, silence = [], [], [], [], []
@@ -87,8 +103,9 @@ def fire_latency(bus, programs, work_dir, count=50):
         quiet = solved and first_after(sink["silence"], due, 1.0)
         if quiet:
             silence.append(quiet - solved)
-    return {"ringing": summary(ringing), "notify": summary(notify), "sound": summary(sound),
-            "sound_loud": summary(loud), "silence": summary(silence), "alarms": count, "rang": len(ringer.rang)}
+    return ({"ringing": summary(ringing), "notify": summary(notify), "sound": summary(sound),
+             "sound_loud": summary(loud), "silence": summary(silence), "alarms": count, "rang": len(ringer.rang)},
+            floors.fire(events, floor_out))
 
 
 def while_ringing(bus, pid, seconds=5.0):

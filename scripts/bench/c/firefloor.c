@@ -4,10 +4,12 @@
  * libdbus and flushes it, then shows a notification through libnotify with the agent's
  * actions and hints. The bus monitor times both; this program prints when each was due.
  *
- *   firefloor COUNT
+ *   firefloor COUNT [FIRST STEP]
  *
  * Prints "LABEL DUE" per wake: LABEL is the signal's string and the notification's summary,
- * DUE the Unix time in seconds it was armed for. Wakes are 100 ms apart. */
+ * DUE the Unix time in seconds it was armed for. Wakes are 100 ms apart, or with FIRST and STEP
+ * on whole seconds as alarms are: FIRST, FIRST + STEP, ... (Unix seconds), so that `make bench`
+ * can run them in turns with the agent's alarms. */
 #include <dbus/dbus.h>
 #include <libnotify/notify.h>
 #include <stdint.h>
@@ -23,6 +25,7 @@ static void ignore_action(NotifyNotification *n, char *action, gpointer data) {
 
 int main(int argc, char **argv) {
     int count = argc > 1 ? atoi(argv[1]) : 50;
+    long long first = argc > 3 ? atoll(argv[2]) : 0, step = argc > 3 ? atoll(argv[3]) : 0;
     DBusError error;
     dbus_error_init(&error);
     DBusConnection *bus = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
@@ -42,6 +45,7 @@ int main(int argc, char **argv) {
         struct timespec t;
         clock_gettime(CLOCK_REALTIME, &t);
         long long due = (long long)t.tv_sec * 1000000000LL + t.tv_nsec + 100000000LL;
+        if (step > 0) due = (first + i * step) * 1000000000LL;
         struct itimerspec spec = {.it_value = {due / 1000000000LL, due % 1000000000LL}};
         if (timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL) < 0) {
             perror("timerfd_settime");
