@@ -71,11 +71,13 @@ final class RunningAgent: Sendable {
         do { lock = try FileLock(path: paths.lockFile) } catch {
             throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
         }
-        let connection = try Connection.session()
-        // Before the rest of the setup, which the read of the alarms then overlaps; after the bus,
-        // so that an agent that cannot serve leaves the database (and a corrupt one) as it found it.
+        // The read of the alarms starts now and overlaps the rest of the setup, the bus's handshake
+        // first. A corrupt file is moved aside only once the agent is on its bus, so that one that
+        // cannot serve leaves it as it found it.
         let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
-        let (store, opened) = opener.openFirst()
+        let firstOpening = opener.startFirstOpening()
+        let connection = try Connection.session()
+        let (store, opened) = opener.openFirst(firstOpening)
         let config: AgentConfig
         do { config = try paths.loadConfig() } catch {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")

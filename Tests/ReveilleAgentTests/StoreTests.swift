@@ -162,6 +162,25 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + moved[0])) == garbage)
     }
 
+    @Test func aCorruptDatabaseOpenedBeforeTheBusIsLeftExactlyAsItIs() throws {
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        guard case .corrupt(let reason) = DatabaseOpener.open(path, movingAsideCorrupt: false) else {
+            Issue.record("a corrupt database was not reported as corrupt")
+            return
+        }
+        #expect(reason.contains("corrupt"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!names.contains { $0.contains("corrupt") })
+        // The agent on its bus opens it again, moving it aside.
+        guard case .opened(_, let movedAside?) = DatabaseOpener.open(path) else {
+            Issue.record("the corrupt database was not moved aside on the second opening")
+            return
+        }
+        #expect(movedAside.contains("moved to"))
+    }
+
     @Test func onlyWhatSQLiteCallsCorruptIsMovedAside() {
         // Primary result codes: BUSY 5, LOCKED 6, IOERR 10, CORRUPT 11, FULL 13, CANTOPEN 14, NOTADB 26.
         for code: Int32 in [11, 26] {

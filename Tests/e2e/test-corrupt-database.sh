@@ -5,6 +5,8 @@
 # Three ways to get there, each checked even when another fails:
 #   replaced  - alarms.db is garbage and its WAL is gone (the files replaced wholesale)
 #   stopped   - garbage written over alarms.db while the agent is stopped (SIGTERM)
+#   busless   - as stopped, but first an agent that cannot reach its bus starts and exits: it
+#               reads while it connects, and must leave the file as it found it
 #   crashed   - garbage over alarms.db after kill -9, with most pages in alarms.db and the last
 #               changes only in the WAL: the WAL must be kept beside the moved file, and not
 #               checkpointed into the garbage
@@ -64,6 +66,24 @@ stopped() {
     expect_moved_aside "$garbage"
 }
 
+busless() {
+    start_agent
+    "$REVEILLE" add 06:00 --label Lost >/dev/null
+    stop_agent
+    head -c 65536 /dev/urandom >"$DB"
+    rm -f "$DB-wal" "$DB-shm"
+    local garbage status=0
+    garbage=$(sha256sum <"$DB")
+    # The agent starts reading the alarms while it connects to its bus; one that cannot connect
+    # leaves the corrupt file as it found it, for the agent that can to move aside and report.
+    DBUS_SESSION_BUS_ADDRESS="unix:path=$SESSION/no-such-bus" "$BIN/reveilled" >>"$SESSION/agent.log" 2>&1 || status=$?
+    [ "$status" != 0 ] || fail "an agent without a session bus exited with status 0"
+    assert_eq "$(sha256sum <"$DB")" "$garbage" "bytes of the corrupt database after an agent without a bus"
+    for file in "$DB".corrupt-*; do [ ! -e "$file" ] || fail "an agent without a bus moved the database aside: $file"; done
+    start_agent
+    expect_moved_aside "$garbage"
+}
+
 crashed() {
     start_agent
     add_many 900
@@ -83,7 +103,7 @@ crashed() {
 }
 
 failed=()
-for case in replaced stopped crashed; do
+for case in replaced stopped busless crashed; do
     note "$case"
     # In the background, so that `set -e` holds inside the case: a subshell on the left of
     # `||` would run with it switched off, and a failing step would go unnoticed.

@@ -7,14 +7,19 @@ enum DatabaseOpener {
     enum Outcome {
         /// Open; `movedAside` says where a corrupt predecessor went, if there was one.
         case opened(SQLiteAlarmStore, movedAside: String?)
+        /// SQLite calls the file corrupt (why), and it was left where it is: the caller said not yet.
+        case corrupt(String)
         /// Cannot be opened now, and why: the file is left as it is.
         case unavailable(String)
     }
 
-    static func open(_ path: String, maxPageCount: Int? = nil) -> Outcome {
+    /// Opens the database at `path`; a corrupt one is moved aside and a new one made, unless
+    /// `movingAsideCorrupt` is false: then it stays where it is, and the outcome says `corrupt`.
+    static func open(_ path: String, maxPageCount: Int? = nil, movingAsideCorrupt: Bool = true) -> Outcome {
         do {
             return .opened(try SQLiteAlarmStore(path: path, maxPageCount: maxPageCount), movedAside: nil)
         } catch let error where isCorruption(error) {
+            guard movingAsideCorrupt else { return .corrupt("it is corrupt: \(error)") }
             let moved: String
             do { moved = try Quarantine.moveAside(path: path) } catch {
                 return .unavailable("it is corrupt and cannot be moved aside: \(error)")

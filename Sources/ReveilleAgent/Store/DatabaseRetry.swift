@@ -20,19 +20,26 @@ struct DatabaseRetry: Sendable {
         maxPageCount = environment["REVEILLE_TEST_MAX_PAGE_COUNT"].flatMap { Int($0) }
     }
 
-    /// The store, and the first try at opening it, made on a thread of its own that starts at
-    /// once: opening checks and reads the whole file, and the agent connects to its buses
-    /// meanwhile. Nothing may use the store before `opened` has finished; `load` waits for it.
-    func openFirst() -> (database: AlarmDatabase, opened: Task<Void, Never>) {
+    /// The first try at opening the database, on a thread of its own that starts at once:
+    /// opening checks and reads the whole file, and the agent connects to its buses meanwhile.
+    /// A corrupt file is left where it is: only an agent that is on its bus moves it aside
+    /// (`openFirst`), so that one that cannot serve leaves it for the one that can to report.
+    func startFirstOpening() -> OneShot<DatabaseOpener.Outcome> {
+        startOpening(movingAsideCorrupt: false)
+    }
+
+    /// The store, attached once the first opening (`startFirstOpening`) has ended; called once
+    /// the agent is on its bus, which lets a corrupt file be moved aside and a new one made.
+    /// Nothing may use the store before `opened` has finished; `load` waits for it.
+    func openFirst(_ first: OneShot<DatabaseOpener.Outcome>) -> (database: AlarmDatabase, opened: Task<Void, Never>) {
         let database = AlarmDatabase(path: path, reason: "it is being opened")
-        // Started here, not in the task: a task on the agent's one loop would start only when the
-        // caller first waits, after the buses' connections, and the read would not overlap them.
-        let opening = startOpening()
         let opened = Task { [self] in
-            switch await opening.wait() {
+            var outcome = await first.wait()
+            if case .corrupt = outcome { outcome = await startOpening().wait() }
+            switch outcome {
             case .opened(let store, let movedAside):
                 database.attach(store, movedAside: movedAside)
-            case .unavailable(let reason):
+            case .unavailable(let reason), .corrupt(let reason):
                 Log.shared.error("the alarm database \(path) cannot be opened (\(reason)); retrying")
                 database.stillUnavailable(reason)
             }
@@ -62,7 +69,7 @@ struct DatabaseRetry: Sendable {
                 switch await startOpening().wait() {
                 case .opened(let store, let movedAside):
                     database.attach(store, movedAside: movedAside)
-                case .unavailable(let reason):
+                case .unavailable(let reason), .corrupt(let reason):
                     database.stillUnavailable(reason)
                     await core.databaseUnavailable(reason)
                     continue
@@ -78,10 +85,10 @@ struct DatabaseRetry: Sendable {
 
     /// Opens the database on a thread of its own: opening may wait out SQLite's busy timeout,
     /// which must not hold the agent's loop.
-    private func startOpening() -> OneShot<DatabaseOpener.Outcome> {
+    private func startOpening(movingAsideCorrupt: Bool = true) -> OneShot<DatabaseOpener.Outcome> {
         let opening = OneShot<DatabaseOpener.Outcome>()
         DetachedThread.start { [path, maxPageCount] in
-            opening.set(DatabaseOpener.open(path, maxPageCount: maxPageCount))
+            opening.set(DatabaseOpener.open(path, maxPageCount: maxPageCount, movingAsideCorrupt: movingAsideCorrupt))
         }
         return opening
     }
