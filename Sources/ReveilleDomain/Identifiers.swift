@@ -51,21 +51,27 @@ func randomUUID<G: RandomNumberGenerator>(using generator: inout G) -> String {
     return text
 }
 
-/// Checked byte by byte: every stored alarm's id passes here when the agent starts, 1,000 of them
-/// before it can own its bus name.
+/// Checked byte by byte in the string's own UTF-8 storage: every stored alarm's id passes here
+/// when the agent starts, 1,000 of them before it can own its bus name.
 func canonicalUUID(_ text: String) -> String? {
-    var upper = false
-    var count = 0
-    for byte in text.utf8 {
-        defer { count += 1 }
-        switch (count, byte) {
-        case (8, UInt8(ascii: "-")), (13, UInt8(ascii: "-")), (18, UInt8(ascii: "-")), (23, UInt8(ascii: "-")): continue
-        case (8, _), (13, _), (18, _), (23, _), (36..., _): return nil
-        case (_, UInt8(ascii: "0")...UInt8(ascii: "9")), (_, UInt8(ascii: "a")...UInt8(ascii: "f")): continue
-        case (_, UInt8(ascii: "A")...UInt8(ascii: "F")): upper = true
-        default: return nil
+    var text = text
+    let hasUppercase = text.withUTF8 { bytes -> Bool? in
+        guard bytes.count == 36 else { return nil }
+        var upper = false
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): upper = true
+            default: return nil
+            }
         }
+        return upper
     }
-    guard count == 36 else { return nil }
-    return upper ? text.lowercased() : text
+    guard let hasUppercase else { return nil }
+    return hasUppercase ? text.lowercased() : text
 }
