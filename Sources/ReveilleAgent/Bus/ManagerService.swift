@@ -135,9 +135,9 @@ public struct ManagerService: Sendable {
             do {
                 if case .ringingSoon(let id, let label, let count) = event {
                     // Encoded now, so that at the due second the signal only has to be sent.
-                    let (name, arguments) = Self.signal(for: .ringing(id, label: label, snoozeCount: count))
+                    let (_, arguments) = Self.signal(for: .ringing(id, label: label, snoozeCount: count))
                     prepared.keep(try connection.prepareSignal(path: BusNames.path, interface: BusNames.manager,
-                                                               name: name!, arguments: arguments), for: id)
+                                                               name: BusSignal.ringing.name, arguments: arguments), for: id)
                 } else if case .ringing(let id, _, _) = event, let ready = prepared.take(id),
                           ready.arguments == arguments, connection.send(ready) {
                     // Sent as prepared: the same alarm, label and snooze count.
