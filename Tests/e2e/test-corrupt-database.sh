@@ -43,45 +43,51 @@ expect_moved_aside() {
     assert_contains "$(cat "$SESSION/agent.log")" "$(basename "${moved[0]}")" "the agent's log names the moved file"
 }
 
-replaced() {
+# Saves an alarm, stops the agent (SIGTERM) and writes garbage over alarms.db; with --no-wal its
+# WAL goes too (the files replaced wholesale). Sets GARBAGE to the garbage's sha256.
+garbage_over_stopped() {
     start_agent
     "$REVEILLE" add 06:00 --label Lost >/dev/null
     stop_agent
     head -c 65536 /dev/urandom >"$DB"
-    rm -f "$DB-wal" "$DB-shm"
-    local garbage
-    garbage=$(sha256sum <"$DB")
+    [ "${1:-}" != --no-wal ] || rm -f "$DB-wal" "$DB-shm"
+    GARBAGE=$(sha256sum <"$DB")
+}
+
+replaced() {
+    garbage_over_stopped --no-wal
     start_agent
-    expect_moved_aside "$garbage"
+    expect_moved_aside "$GARBAGE"
 }
 
 stopped() {
+    garbage_over_stopped
     start_agent
-    "$REVEILLE" add 06:00 --label Lost >/dev/null
-    stop_agent
-    head -c 65536 /dev/urandom >"$DB"
-    local garbage
-    garbage=$(sha256sum <"$DB")
-    start_agent
-    expect_moved_aside "$garbage"
+    expect_moved_aside "$GARBAGE"
 }
 
 busless() {
-    start_agent
-    "$REVEILLE" add 06:00 --label Lost >/dev/null
-    stop_agent
-    head -c 65536 /dev/urandom >"$DB"
-    rm -f "$DB-wal" "$DB-shm"
-    local garbage status=0
-    garbage=$(sha256sum <"$DB")
+    garbage_over_stopped --no-wal
     # The agent starts reading the alarms while it connects to its bus; one that cannot connect
     # leaves the corrupt file as it found it, for the agent that can to move aside and report.
-    DBUS_SESSION_BUS_ADDRESS="unix:path=$SESSION/no-such-bus" "$BIN/reveilled" >>"$SESSION/agent.log" 2>&1 || status=$?
+    # This "bus" accepts the connection and hangs up half a second later, without a word: time
+    # enough for the read to end before the agent gives up.
+    local status=0 bus=$SESSION/mute-bus
+    rm -f "$bus"
+    /usr/bin/python3 -c 'import socket, sys, time
+listener = socket.socket(socket.AF_UNIX)
+listener.bind(sys.argv[1])
+listener.listen(1)
+peer, _ = listener.accept()
+time.sleep(0.5)
+peer.close()' "$bus" &
+    wait_until "the mute bus listens" 5 test -S "$bus"
+    DBUS_SESSION_BUS_ADDRESS="unix:path=$bus" "$BIN/reveilled" >>"$SESSION/agent.log" 2>&1 || status=$?
     [ "$status" != 0 ] || fail "an agent without a session bus exited with status 0"
-    assert_eq "$(sha256sum <"$DB")" "$garbage" "bytes of the corrupt database after an agent without a bus"
+    assert_eq "$(sha256sum <"$DB")" "$GARBAGE" "bytes of the corrupt database after an agent without a bus"
     for file in "$DB".corrupt-*; do [ ! -e "$file" ] || fail "an agent without a bus moved the database aside: $file"; done
     start_agent
-    expect_moved_aside "$garbage"
+    expect_moved_aside "$GARBAGE"
 }
 
 crashed() {
