@@ -171,7 +171,7 @@ extension Connection {
     public func prepareSignal(path: String, interface: String, name: String, arguments: [Value] = []) throws(DBusError) -> PreparedSignal {
         let message = try Message.signal(path: path, interface: interface, member: name)
         try message.append(arguments)
-        return PreparedSignal(name: name, arguments: arguments, message: message)
+        return PreparedSignal(arguments: arguments, message: message)
     }
 
     /// Sends a prepared signal (`dbus_connection_send`); false when it was sent before, for a
@@ -334,13 +334,11 @@ private func childNodes(of path: String, among paths: Dictionary<String, [Export
 
 /// A signal encoded ahead of time (`Connection.prepareSignal`), sent at most once.
 public final class PreparedSignal: Sendable {
-    /// The member and the arguments it was encoded with: whoever sends it checks they still hold.
-    public let name: String
+    /// The arguments it was encoded with: whoever sends it checks they still hold.
     public let arguments: [Value]
     private let message: Mutex<Message?>
 
-    fileprivate init(name: String, arguments: [Value], message: Message) {
-        self.name = name
+    fileprivate init(arguments: [Value], message: Message) {
         self.arguments = arguments
         self.message = Mutex(message)
     }

@@ -75,16 +75,13 @@ public final class WorldEvents: Sendable {
     /// core down. A `CoreService` must be running.
     public func finish() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let ended = progress.withLock { progress -> Bool in
+            let (ended, consumer) = progress.withLock { progress in
+                progress.finished = true
                 if !progress.ended { progress.endWaiters.append(waiter) }
-                return progress.ended
+                defer { progress.consumer = nil }
+                return (progress.ended, progress.consumer)
             }
             if ended { waiter.resume() }
-            let consumer = progress.withLock { progress -> UnsafeContinuation<WorldEvent?, Never>? in
-                progress.finished = true
-                defer { progress.consumer = nil }
-                return progress.consumer
-            }
             consumer?.resume(returning: nil)
         }
     }
