@@ -3,7 +3,9 @@
 #ifndef REVEILLE_CNOTIFY_SHIM_H
 #define REVEILLE_CNOTIFY_SHIM_H
 
+#include <glib-unix.h>
 #include <libnotify/notify.h>
+#include <sys/timerfd.h>
 
 /// The handler type of NotifyNotification's "closed" signal.
 typedef void (*CNotifyClosedHandler)(NotifyNotification *notification, gpointer user_data);
@@ -29,6 +31,22 @@ static inline guint32 cnotify_notification_id(NotifyNotification *notification)
 
 /// `G_SOURCE_REMOVE`, a macro over `FALSE`.
 static inline gboolean cnotify_source_remove(void) { return G_SOURCE_REMOVE; }
+
+/// The callback of a descriptor's GLib source: FALSE (`G_SOURCE_REMOVE`) removes the source.
+typedef gboolean (*CNotifyReadableHandler)(gint fd, GIOCondition condition, gpointer user_data);
+
+/// Attaches to `context` a source that calls `handler` while `fd` is readable, and returns it
+/// (the caller's reference: `g_source_destroy` and `g_source_unref` it). `destroy` runs on
+/// `user_data` when the source goes. `g_source_set_callback` takes a `GSourceFunc`, which a
+/// descriptor's source calls with the descriptor's arguments: the cast is GLib's own idiom.
+static inline GSource *cnotify_watch_readable(GMainContext *context, gint fd, CNotifyReadableHandler handler,
+                                              gpointer user_data, GDestroyNotify destroy)
+{
+    GSource *source = g_unix_fd_source_new(fd, G_IO_IN);
+    g_source_set_callback(source, (GSourceFunc)(void (*)(void))handler, user_data, destroy);
+    g_source_attach(source, context);
+    return source;
+}
 
 /// Whether a GError means nobody answered for org.freedesktop.Notifications
 /// (no owner, no reply, disconnected), as opposed to a server that refused.

@@ -35,6 +35,9 @@ final class GLibThread: Sendable {
         }
     }
 
+    /// The main context this thread iterates, for sources that must fire on it.
+    var context: OpaquePointer { loop.context }
+
     /// Whether the caller is running on this thread, inside its loop.
     var isCurrent: Bool { g_main_context_is_owner(loop.context) != 0 }
 

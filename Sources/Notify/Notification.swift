@@ -100,6 +100,14 @@ final class NotificationHandle: @unchecked Sendable {
 
     func show(_ content: NotificationContent) throws(NotifyError) {
         try apply(content)
+        try present()
+    }
+
+    /// Whether the notification is on screen: shown, and not closed since.
+    var isOnScreen: Bool { isShown }
+
+    /// Sends what was applied last to the server, in place of what it shows now.
+    func present() throws(NotifyError) {
         try check("notify_notification_show") { notify_notification_show(pointer, $0) }
         isShown = true
         id.store(cnotify_notification_id(pointer), ordering: .releasing)
@@ -116,7 +124,8 @@ final class NotificationHandle: @unchecked Sendable {
         onClosed(CloseReason(reason))
     }
 
-    private func apply(_ content: NotificationContent) throws(NotifyError) {
+    /// Sets what the next `present` sends: text, icon, actions, timeout and hints.
+    func apply(_ content: NotificationContent) throws(NotifyError) {
         guard notify_notification_update(pointer, content.summary, content.body, content.icon) != 0 else {
             throw NotifyError(.invalidContent, function: "notify_notification_update", message: "the summary is empty")
         }

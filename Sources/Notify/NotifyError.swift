@@ -15,6 +15,8 @@ public struct NotifyError: Error, Equatable, CustomStringConvertible {
         case alreadyInitialized
         /// `notify_init` failed.
         case initializationFailed
+        /// A scheduled notification was taken after it had been cancelled or taken.
+        case cancelled
     }
 
     public let kind: Kind

@@ -209,21 +209,27 @@ extension AgentCore {
 
     func showNotification(_ id: AlarmID) {
         guard let alarm = alarms[id], let run = runs[id] else { return }
-        let left = alarm.snooze.snoozesLeft(after: run.snoozeCount)
+        world.notifier.show(id, ringNotification(alarm, snoozeCount: run.snoozeCount), onAction: notificationActions(of: id))
+    }
+
+    /// What the notification of `alarm` says and offers when it rings after `snoozeCount` snoozes.
+    func ringNotification(_ alarm: Alarm, snoozeCount: Int) -> RingNotification {
+        let left = alarm.snooze.snoozesLeft(after: snoozeCount)
         let leftText = switch left {
         case nil: "Unlimited snoozes"
         case 0: "No snoozes left: solve the challenge to stop it"
         case 1: "1 snooze left"
         case let n?: "\(n) snoozes left"
         }
-        let notification = RingNotification(
+        return RingNotification(
             summary: alarm.displayLabel,
             body: "\(alarm.time) · \(leftText)\n\(RingNotification.dismissHint(for: alarm.challenges))",
             snoozeLabel: left == 0 ? nil : "Snooze \(alarm.snooze.minutes) min"
         )
-        let onAction: @Sendable (String) -> Void = { [weak self] key in
-            self?.inbox.yield(.notificationAction(id, key))
-        }
-        world.notifier.show(id, notification, onAction: onAction)
+    }
+
+    /// Where a click on the notification of `id` goes: the core's inbox.
+    func notificationActions(of id: AlarmID) -> @Sendable (String) -> Void {
+        { [weak self] key in self?.inbox.yield(.notificationAction(id, key)) }
     }
 }

@@ -64,29 +64,45 @@ extension AgentCore {
         publish()
     }
 
-    /// Asks the sound to get ready for the rings due within `PrepareRing.lead`, drops the
-    /// preparations of rings that moved or changed, and returns when the next ones are due.
+    /// Gets the rings due within `PrepareRing.lead` ready: their sound, their notification and
+    /// their `Ringing` signal (`ringingSoon`). Drops what was made for rings that moved or
+    /// changed, and returns when the next preparations are due.
     private func prepareRings() -> [Instant] {
         let rule = PrepareRing()
-        var upcoming: [AlarmID: PreparedRing] = [:]
-        for (id, due) in nextFires { if let alarm = alarms[id] { upcoming[id] = PreparedRing(due: due, alarm: alarm) } }
-        for run in runs.values {
-            if let until = run.snoozedUntil, let alarm = alarms[run.alarmId] { upcoming[run.alarmId] = PreparedRing(due: until, alarm: alarm) }
+        var upcoming: [AlarmID: (due: Instant, snoozeCount: Int)] = [:]
+        for (id, due) in nextFires { upcoming[id] = (due, 0) }
+        for run in runs.values { if let until = run.snoozedUntil { upcoming[run.alarmId] = (until, run.snoozeCount) } }
+        func sound(_ id: AlarmID) -> PreparedSound? {
+            guard let next = upcoming[id], let alarm = alarms[id] else { return nil }
+            return PreparedSound(due: next.due, sound: alarm.sound, volume: alarm.volume)
         }
-        for (id, prepared) in preparedRings where upcoming[id] != prepared {
-            preparedRings[id] = nil
+        func notification(_ id: AlarmID) -> PreparedNotification? {
+            guard let next = upcoming[id], let alarm = alarms[id] else { return nil }
+            return PreparedNotification(due: next.due, snoozeCount: next.snoozeCount,
+                                        notification: ringNotification(alarm, snoozeCount: next.snoozeCount))
+        }
+        for (id, prepared) in preparedSounds where sound(id) != prepared {
+            preparedSounds[id] = nil
             world.sound.release(id)
         }
+        for (id, prepared) in preparedNotifications where notification(id) != prepared {
+            preparedNotifications[id] = nil
+            world.notifier.release(id)
+        }
         var later: [Instant] = []
-        for (id, ring) in upcoming where preparedRings[id] == nil {
-            if rule.isDue(ring.due, now: now) {
-                preparedRings[id] = ring
-                world.sound.prepare(id, sound: ring.sound, volume: ring.volume)
-                if let alarm = alarms[id] {
-                    emit(.ringingSoon(id, label: alarm.displayLabel, snoozeCount: runs[id]?.snoozeCount ?? 0))
-                }
-            } else if rule.at(ring.due) > now {
-                later.append(rule.at(ring.due))
+        for (id, next) in upcoming where preparedSounds[id] == nil || preparedNotifications[id] == nil {
+            guard rule.isDue(next.due, now: now) else {
+                if rule.at(next.due) > now { later.append(rule.at(next.due)) }
+                continue
+            }
+            if preparedSounds[id] == nil, let prepared = sound(id) {
+                preparedSounds[id] = prepared
+                world.sound.prepare(id, sound: prepared.sound, volume: prepared.volume)
+            }
+            if preparedNotifications[id] == nil, let prepared = notification(id) {
+                preparedNotifications[id] = prepared
+                world.notifier.prepare(id, prepared.notification, at: prepared.due, onAction: notificationActions(of: id))
+                emit(.ringingSoon(id, label: prepared.notification.summary, snoozeCount: prepared.snoozeCount))
             }
         }
         return later
@@ -122,8 +138,9 @@ extension AgentCore {
         runs[id] = run
         nextFires[id] = nil
         nudged.remove(id)
-        // The sound takes over what was prepared for this ring.
-        preparedRings[id] = nil
+        // The sound and the notification take over what was prepared for this ring.
+        preparedSounds[id] = nil
+        preparedNotifications[id] = nil
         effectsFirst {
             // What the user and the clients wait for goes out first; the disk and the hook after.
             emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
@@ -169,14 +186,15 @@ extension AgentCore {
 }
 
 /// A ring the sound was asked to get ready for: what it plays, and when.
-struct PreparedRing: Equatable {
+struct PreparedSound: Equatable {
     var due: Instant
     var sound: String
     var volume: Double
+}
 
-    init(due: Instant, alarm: Alarm) {
-        self.due = due
-        sound = alarm.sound
-        volume = alarm.volume
-    }
+/// A ring the notifier was asked to get ready for: what it shows, and when.
+struct PreparedNotification: Equatable {
+    var due: Instant
+    var snoozeCount: Int
+    var notification: RingNotification
 }

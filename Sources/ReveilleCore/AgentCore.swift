@@ -21,7 +21,9 @@ public actor AgentCore {
     var runs: [AlarmID: AlarmRun] = [:] { didSet { changed() } }
     var sessions: [AlarmID: ChallengeSession] = [:]
     /// Rings the sound was asked to get ready for, until they ring or change.
-    var preparedRings: [AlarmID: PreparedRing] = [:]
+    var preparedSounds: [AlarmID: PreparedSound] = [:]
+    /// Rings the notifier was asked to get ready for, until they ring or change.
+    var preparedNotifications: [AlarmID: PreparedNotification] = [:]
     /// Ringing alarms already nudged in their current ring.
     var nudged: Set<AlarmID> = []
     /// Lockouts whose end has not been announced yet.

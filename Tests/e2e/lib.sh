@@ -244,6 +244,22 @@ print(v)' "$2"
 # ---- Ringing robustness helpers (test-no-way-around, test-kill-while-ringing,
 # ---- test-ringing-signals, test-nudge).
 
+# Another program holds the alarm database locked (BEGIN EXCLUSIVE, as a backup tool or an
+# sqlite3 shell would) until $SESSION/hold is removed; HOLDER is its pid.
+hold_database_lock() {
+    touch "$SESSION/hold"
+    /usr/bin/python3 -c '
+import os, sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2] + ".taken", "w").close()
+while os.path.exists(sys.argv[2]):
+    time.sleep(0.05)
+db.execute("COMMIT")' "$XDG_DATA_HOME/reveille/alarms.db" "$SESSION/hold" &
+    HOLDER=$!
+    wait_until "the lock is taken" 10 test -e "$SESSION/hold.taken"
+}
+
 # The agent's RingingAlarms property, as busctl prints it: as 1 "ID".
 ringing_alarms() { busctl --user get-property "$SERVICE" "$OBJECT" "$IFACE" RingingAlarms; }
 # The agent's NextFire property: (sx) "ID" UNIX-SECONDS.

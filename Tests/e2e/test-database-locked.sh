@@ -14,18 +14,7 @@ id=$(add_alarm "$due" --label "Through the lock")
 note "alarm $id due at $due"
 stop_agent
 
-# Holds an exclusive lock (as a backup tool or an sqlite3 shell would) until $SESSION/hold is gone.
-touch "$SESSION/hold"
-/usr/bin/python3 -c '
-import os, sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN EXCLUSIVE")
-open(sys.argv[2] + ".taken", "w").close()
-while os.path.exists(sys.argv[2]):
-    time.sleep(0.1)
-db.execute("COMMIT")' "$DB" "$SESSION/hold" &
-HOLDER=$!
-wait_until "the lock is taken" 10 test -e "$SESSION/hold.taken"
+hold_database_lock
 
 start_agent
 preflight=$(call Preflight)
