@@ -6,6 +6,8 @@ import Synchronization
 /// libnotify's initialisation and the GLib thread all its calls run on.
 public final class Notifier: Sendable {
     let thread: GLibThread
+    /// Whether libnotify was asked to connect ahead (`connectAhead`).
+    private let connected = Atomic<Bool>(false)
 
     /// libnotify's state is global, so at most one `Notifier` lives at a time.
     private static let exists = Atomic<Bool>(false)
@@ -93,6 +95,15 @@ public final class Notifier: Sendable {
         }
         thread.schedule { pending.finish(Self.show(content, onAction: onAction, onClosed: onClosed)) }
         return pending
+    }
+
+    /// On the GLib thread, once: has libnotify connect to the session bus and make its proxy for
+    /// the server, which it otherwise does in its first call, a show's several milliseconds
+    /// (the connection's handshake, the proxy's match rules). Asks for the server's information
+    /// to do so; whether a server answers does not matter here.
+    func connectAhead() {
+        guard !connected.exchange(true, ordering: .relaxed) else { return }
+        _ = notify_get_server_info(nil, nil, nil, nil)
     }
 
     /// On the GLib thread.

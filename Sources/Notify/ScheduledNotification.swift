@@ -7,8 +7,8 @@ import Synchronization
 /// A notification that shows itself at a wall-clock second, unless it is taken over or cancelled
 /// before: made by `Notifier.schedule`.
 ///
-/// Everything that can be done ahead is: the `NotifyNotification` is built with its content,
-/// actions and hints, and the GLib thread waits on a timer of its own (a `timerfd` on
+/// Everything that can be done ahead is: libnotify connects to the bus if it has not yet, the
+/// `NotifyNotification` is built with its content, actions and hints, and the GLib thread waits on a timer of its own (a `timerfd` on
 /// `CLOCK_REALTIME`, armed at the second), so that at that second it wakes and sends `Notify`
 /// with no other thread to wait for. It does not show on its own when the wall clock was set
 /// meanwhile, or when it wakes more than `lateness` after the second (a resume from suspend):
@@ -75,7 +75,10 @@ extension Notifier {
     ) throws(NotifyError) -> ScheduledNotification {
         try content.validate()
         let scheduled = Scheduled(content: content, second: second, onAction: onAction, onClosed: onClosed)
-        thread.schedule { [thread] in scheduled.arm(on: thread) }
+        thread.schedule { [self] in
+            connectAhead()
+            scheduled.arm(on: thread)
+        }
         return ScheduledNotification(notifier: self, scheduled: scheduled)
     }
 }
