@@ -130,6 +130,7 @@ public struct ManagerService: Sendable {
     /// Turns the core's events into signals and property changes on `connection`.
     public func forwardEvents(to connection: Connection) {
         let prepared = PreparedRingingSignals()
+        let headStart = RingingHeadStart()
         core.events.listen { event in
             let (name, arguments) = Self.signal(for: event)
             do {
@@ -141,8 +142,10 @@ public struct ManagerService: Sendable {
                 } else if case .ringing(let id, _, _) = event, let ready = prepared.take(id),
                           ready.arguments == arguments, connection.send(ready) {
                     // Sent as prepared: the same alarm, label and snooze count.
+                    headStart.signalSent()
                 } else if let name {
                     try connection.emitSignal(path: BusNames.path, interface: BusNames.manager, name: name, arguments: arguments)
+                    if case .ringing = event { headStart.signalSent() }
                 } else if case .ringingAlarmsChanged(let ids) = event {
                     try connection.emitPropertiesChanged(path: BusNames.path, interface: BusNames.manager,
                                                          changed: ["RingingAlarms": Self.ringing(ids)])
