@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SystemSupport"]),
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
-        .testTarget(name: "NotifyTests", dependencies: ["Notify"]),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify", "ReveilleTime"]),
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
