@@ -5,6 +5,9 @@ extension Duration {
     /// Whole microseconds, rounded toward zero and saturating at `Int64`'s bounds, for C APIs that take them.
     public var wholeMicroseconds: Int64 { whole(unitAttoseconds: 1_000_000_000_000) }
 
+    /// Whole nanoseconds, rounded toward zero and saturating at `Int64`'s bounds, for C APIs that take them.
+    public var wholeNanoseconds: Int64 { whole(unitAttoseconds: 1_000_000_000) }
+
     private func whole(unitAttoseconds: Int64) -> Int64 {
         let (seconds, attoseconds) = components
         let perSecond = 1_000_000_000_000_000_000 / unitAttoseconds

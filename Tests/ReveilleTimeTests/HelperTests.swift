@@ -21,12 +21,15 @@ import Testing
     #expect(Duration.nanoseconds(-1500).wholeMicroseconds == -1)
     #expect(Duration.seconds(3).wholeMicroseconds == 3_000_000)
     #expect(Duration.nanoseconds(999).wholeMicroseconds == 0)
+    #expect(Duration.microseconds(300).wholeNanoseconds == 300_000)
+    #expect(Duration.seconds(2).wholeNanoseconds == 2_000_000_000)
 }
 
 @Test func wholeMillisecondsSaturateInsteadOfTrapping() {
     // A "never" timeout written as a huge duration must not crash the agent on its way to a C call.
     let huge = Duration.seconds(Int64.max / 10)
     #expect(huge.wholeMilliseconds == .max)
+    #expect(huge.wholeNanoseconds == .max)
     #expect((.zero - huge).wholeMilliseconds == .min)
     #expect(huge.wholeMicroseconds == .max)
 }

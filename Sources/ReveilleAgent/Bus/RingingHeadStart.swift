@@ -1,4 +1,5 @@
 import LinuxEvents
+import ReveilleTime
 import Synchronization
 
 /// A moment for the bus after a `Ringing` signal, before the ring's other work.
@@ -35,19 +36,15 @@ final class RingingHeadStart: Sendable {
     func signalSent() {
         let now = self.now()
         let due = lastPause.withLock { last in
-            if let last, now - last < Self.nanoseconds(Self.spacing) { return false }
+            if let last, now - last < Self.spacing.wholeNanoseconds { return false }
             last = now
             return true
         }
-        if due { sleep(Int(Self.nanoseconds(Self.pause))) }
+        if due { sleep(Int(Self.pause.wholeNanoseconds)) }
     }
 
     static func monotonicNanoseconds() -> Int64 {
         let now = monotonicNow()
         return now.seconds * 1_000_000_000 + Int64(now.nanoseconds)
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }
