@@ -117,7 +117,7 @@ let package = Package(
             name: "ReveilleAgentTests",
             dependencies: [
                 "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus",
-                "SQLite", "ReveilleTestSupport",
+                "SQLite", "LinuxEvents", "ReveilleTestSupport",
             ]
         ),
         .testTarget(

@@ -15,6 +15,12 @@ public func monotonicNow() -> (seconds: Int64, nanoseconds: Int) {
     read(clock: CLOCK_MONOTONIC)
 }
 
+/// `monotonicNow()` in nanoseconds, for measuring intervals.
+public func monotonicNanoseconds() -> Int64 {
+    let now = monotonicNow()
+    return now.seconds * 1_000_000_000 + Int64(now.nanoseconds)
+}
+
 private func read(clock: clockid_t) -> (seconds: Int64, nanoseconds: Int) {
     var now = timespec()
     // clock_gettime fails only for an unknown clock or a bad pointer; neither can happen here.

@@ -25,7 +25,7 @@ final class RingingHeadStart: Sendable {
     /// When the last pause began, in `now`'s nanoseconds.
     private let lastPause = Mutex<Int64?>(nil)
 
-    init(now: @escaping @Sendable () -> Int64 = RingingHeadStart.monotonicNanoseconds,
+    init(now: @escaping @Sendable () -> Int64 = { monotonicNanoseconds() },
          sleep: @escaping @Sendable (Int) -> Void = { sleepThread(nanoseconds: $0) }) {
         self.now = now
         self.sleep = sleep
@@ -41,10 +41,5 @@ final class RingingHeadStart: Sendable {
             return true
         }
         if due { sleep(Int(Self.pause.wholeNanoseconds)) }
-    }
-
-    static func monotonicNanoseconds() -> Int64 {
-        let now = monotonicNow()
-        return now.seconds * 1_000_000_000 + Int64(now.nanoseconds)
     }
 }
