@@ -15,11 +15,15 @@
 // Every target lists each target it imports (Tests/packaging/check-imports.py checks it).
 import PackageDescription
 
+// The wake helper's modules, like the agent's (agentModules below), link no regex engine.
+let wakeHelperSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"])]
+
 let package = Package(
     name: "Reveille",
     products: [
         .executable(name: "reveille", targets: ["reveille"]),
         .executable(name: "reveilled", targets: ["reveilled"]),
+        .executable(name: "reveille-waked", targets: ["reveille-waked"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -94,6 +98,16 @@ let package = Package(
             ], .when(configuration: .release))]
         ),
 
+        // MARK: The wake helper (issue 20): reveille-waked, on the system bus
+        // Its logic, pure: the per-connection wake table, the limits, the authorisation decision.
+        .target(name: "ReveilleWake", swiftSettings: wakeHelperSettings),
+        // The daemon: the bus harness and the live world (alarm timer, polkit, the bus's caller
+        // identity). Never ReveilleCore, libnotify or libpulse (check-binaries.sh checks it).
+        .executableTarget(
+            name: "reveille-waked", dependencies: ["ReveilleWake", "DBus", "LinuxEvents", "SystemSupport"],
+            swiftSettings: wakeHelperSettings + [.unsafeFlags(["-Xfrontend", "-disable-availability-checking"])]
+        ),
+
         // MARK: Tests
         .target(
             name: "ReveilleTestSupport", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime"],
@@ -127,6 +141,7 @@ let package = Package(
                 "SystemSupport", "QRCode",
             ]
         ),
+        .testTarget(name: "ReveilleWakeTests", dependencies: ["ReveilleWake"]),
         .testTarget(
             name: "ReveilleAPITests",
             dependencies: [
