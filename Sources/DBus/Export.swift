@@ -37,12 +37,6 @@ public struct MethodCall: Sendable {
 /// becomes an error reply with that name, anything else `Error.Failed`.
 public typealias MethodHandler = @Sendable (MethodCall) async throws -> [Value]
 
-/// Answers a method call with its whole body already in wire form (see `EncodedBody`).
-public typealias EncodedMethodHandler = @Sendable (MethodCall) async throws -> EncodedBody
-
-/// Answers a method call at once, on the connection's thread, or gives nil to leave it to the handler.
-public typealias ImmediateMethodHandler = @Sendable (MethodCall) -> EncodedBody?
-
 /// One method of an exported interface.
 public struct ExportedMethod: Sendable {
     public var name: String
@@ -54,11 +48,6 @@ public struct ExportedMethod: Sendable {
     public var inArgs: [String]
     public var outArgs: [String]
     public var handler: MethodHandler
-    /// When set, the layer replies with this instead of `handler`, which then decodes what it gives.
-    public var encodedHandler: EncodedMethodHandler?
-    /// When set, tried first, during dispatch: a reply it gives costs no task and no hop between threads.
-    /// It must be quick and must never block; when it gives nil the call goes on to the handler.
-    public var immediateHandler: ImmediateMethodHandler?
 
     public init(
         _ name: String, in inSignature: Signature = "", out outSignature: Signature = "",
@@ -70,37 +59,6 @@ public struct ExportedMethod: Sendable {
         self.inArgs = inArgs
         self.outArgs = outArgs
         self.handler = handler
-    }
-
-    /// A method whose reply body is built in wire form.
-    public init(
-        _ name: String, in inSignature: Signature = "", out outSignature: Signature,
-        inArgs: [String] = [], outArgs: [String] = [], encodedHandler: @escaping EncodedMethodHandler
-    ) {
-        self.init(name, in: inSignature, out: outSignature, inArgs: inArgs, outArgs: outArgs) { call in
-            try await encodedHandler(call).values()
-        }
-        self.encodedHandler = encodedHandler
-    }
-
-    /// The same method, answered by `immediate` during dispatch when it can.
-    public func answeringAtOnce(_ immediate: @escaping ImmediateMethodHandler) -> ExportedMethod {
-        var method = self
-        method.immediateHandler = immediate
-        return method
-    }
-}
-
-/// What a handler answered: values to marshal, or a body already marshalled.
-private enum ReplyBody {
-    case values([Value])
-    case encoded(EncodedBody)
-
-    var signature: Signature {
-        switch self {
-        case .values(let values): Signature(of: values)
-        case .encoded(let body): body.signature
-        }
     }
 }
 
@@ -221,11 +179,12 @@ private struct Invocation {
     var call: MethodCall
     var method: ExportedMethod
 
-    /// `body` if it has the declared out-signature; otherwise `Failed`, whichever handler made it.
-    func checked(_ body: ReplyBody) -> Result<ReplyBody, DBusError> {
-        body.signature == method.outSignature
-            ? .success(body)
-            : .failure(.failed("\(call.member) returned (\(body.signature)) but declares (\(method.outSignature))"))
+    /// `values` if they have the declared out-signature; otherwise `Failed`.
+    func checked(_ values: [Value]) -> Result<[Value], DBusError> {
+        let signature = Signature(of: values)
+        return signature == method.outSignature
+            ? .success(values)
+            : .failure(.failed("\(call.member) returned (\(signature)) but declares (\(method.outSignature))"))
     }
 }
 
@@ -239,18 +198,10 @@ extension ConnectionCore {
         } catch {
             return reply(to: message, with: .failure(error))
         }
-        if let immediate = invocation.method.immediateHandler, let body = immediate(invocation.call) {
-            return reply(to: message, with: invocation.checked(.encoded(body)))
-        }
         Task {
-            let result: Result<ReplyBody, DBusError>
+            let result: Result<[Value], DBusError>
             do {
-                let body: ReplyBody = if let encoded = invocation.method.encodedHandler {
-                    .encoded(try await encoded(invocation.call))
-                } else {
-                    .values(try await invocation.method.handler(invocation.call))
-                }
-                result = invocation.checked(body)
+                result = invocation.checked(try await invocation.method.handler(invocation.call))
             } catch {
                 result = .failure(DBusError(replyingTo: error))
             }
@@ -302,16 +253,14 @@ extension ConnectionCore {
     }
 
     /// On the queue: sends the method return or error reply, unless the caller asked for none.
-    private func reply(to call: Message, with result: Result<ReplyBody, DBusError>) {
+    private func reply(to call: Message, with result: Result<[Value], DBusError>) {
         guard !call.noReply else { return }
         do {
             let reply: Message
             switch result {
-            case .success(.values(let values)):
+            case .success(let values):
                 reply = try call.methodReturn()
                 do { try reply.append(values) } catch { return self.reply(to: call, with: .failure(error)) }
-            case .success(.encoded(let body)):
-                do { reply = try call.methodReturn(body: body) } catch { return self.reply(to: call, with: .failure(error)) }
             case .failure(let error):
                 reply = try call.errorReply(error)
             }

@@ -89,11 +89,14 @@ final class RunningAgent: Sendable {
         let inbox = WorldEvents()
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
         let timer = try LiveWakeTimer(mayWakeMachine: config.wakeFromSuspend, inbox: inbox)
+        let captchas = CaptchaNames(inbox: inbox)
+        captchas.follow(on: connection)
         let terminal = LiveTerminalLauncher(
             command: TerminalCommand(configured: config.terminal?.first),
             cliPath: siblingExecutable("reveille", environment: environment),
             baseEnvironment: environment,
-            sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() })
+            sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() },
+            captchas: captchas)
         let desktop = Desktop.connect(config: config, environment: environment, ledger: store)
         let system = SystemBus.connect()
         let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
@@ -105,9 +108,7 @@ final class RunningAgent: Sendable {
         let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 
-        let clients = ChallengeClients(inbox: inbox)
-        clients.follow(on: connection)
-        let service = ManagerService(core: core, version: ReleaseVersion.current, clients: clients)
+        let service = ManagerService(core: core, version: ReleaseVersion.current)
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)

@@ -36,13 +36,9 @@ extension AgentCore {
         world.store.close()
     }
 
-    /// A client shows the challenge again after one was closed: its problem is pending again.
+    /// A captcha the agent started is on the bus: Dismiss opens no second terminal while it stays.
     func challengeOpened(_ id: AlarmID) {
-        guard let run = runs[id], run.isRinging else { return }
-        attended.insert(id)
-        guard let session = sessions[id], let alarm = alarms[id], session.index < alarm.challenges.count,
-              !run.challengeRuns.contains(where: { $0.outcome == .pending })
-        else { return }
-        record(id, [.challengeStarted(challengeId: alarm.challenges[session.index].id, at: now)], session: session)
+        guard runs[id]?.isRinging == true else { return }
+        captchas[id] = .open
     }
 }

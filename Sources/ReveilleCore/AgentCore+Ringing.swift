@@ -22,7 +22,8 @@ extension AgentCore {
         runs[id] = run
         sessions[id] = nil
         lockoutEnds[id] = nil
-        attended.remove(id)
+        // The captcha on screen shows the problem from before the snooze: Dismiss opens a new one.
+        captchas[id] = nil
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
@@ -32,13 +33,18 @@ extension AgentCore {
     }
 
     /// Starts the challenge and opens a terminal for it. It never stops the alarm by itself.
+    ///
+    /// A terminal opens on every Dismiss but while a captcha the agent started for this alarm is on
+    /// the bus, or was launched less than `CaptchaPresence.debounce` ago (a double click opens one).
+    /// Other clients that read the challenge do not count: only the agent's own captcha shows it.
     public func dismiss(_ id: AlarmID) throws(AgentError) {
         _ = try beginChallenge(id)
-        // The person has the challenge in front of them already; once it closes, a new one opens.
-        guard !attended.contains(id) else { return }
+        let now = self.now
+        guard captchas[id]?.isShowing(at: now) != true else { return }
         do { try world.terminal.openChallenge(for: id) } catch {
             throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
         }
+        captchas[id] = .launched(at: now)
     }
 
     /// The one way into solving, for `Dismiss` and for a client that shows the challenge itself: starts
@@ -51,9 +57,19 @@ extension AgentCore {
         // A wake-up check is answered with `confirmAwake`, not a second dismissal.
         guard let run = runs[id], run.wakeCheckDue == nil else { throw .notRinging(id) }
         if !run.isRinging { ring(id, at: now) }
+        let resumed = sessions[id]
         let session = try ensureSession(id)
+        if let resumed { resumePending(id, resumed, of: alarm) }
         replan()
         return view(session, of: alarm)
+    }
+
+    /// The challenge begins again after its captcha was closed: the problem it left is pending once more.
+    private func resumePending(_ id: AlarmID, _ session: ChallengeSession, of alarm: Alarm) {
+        guard let run = runs[id], session.index < alarm.challenges.count,
+              !run.challengeRuns.contains(where: { $0.outcome == .pending })
+        else { return }
+        record(id, [.challengeStarted(challengeId: alarm.challenges[session.index].id, at: now)], session: session)
     }
 
     /// The current problem, starting the challenge if it has not started yet.
@@ -86,10 +102,10 @@ extension AgentCore {
         return (step.outcome, view(next, of: alarm))
     }
 
-    /// The person left the challenge (its client left the bus): the pending problem is aborted,
-    /// the alarm rings on, and Dismiss opens a terminal again.
+    /// The person left the challenge (the agent's captcha left the bus): the pending problem is
+    /// aborted, the alarm rings on, and Dismiss opens a terminal again at once.
     public func challengeAbandoned(_ id: AlarmID) {
-        attended.remove(id)
+        captchas[id] = nil
         guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
         record(id, [.dismissalAborted(at: now)], session: sessions[id])
     }
@@ -153,7 +169,7 @@ extension AgentCore {
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
-        attended.remove(id)
+        captchas[id] = nil
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.dismissed(id))
@@ -172,7 +188,7 @@ extension AgentCore {
         sessions[id] = nil
         lockoutEnds[id] = nil
         nudged.remove(id)
-        attended.remove(id)
+        captchas[id] = nil
         wakeChecksAsked.remove(id)
         alarms[id] = alarm
         nextFires[id] = next

@@ -1,7 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
 import ReveilleTime
-import Synchronization
 
 /// The agent's state: alarms, their open runs and challenge sessions, and what rings.
 ///
@@ -13,12 +12,10 @@ public actor AgentCore {
     let flow: ChallengeFlow
     var random: AgentRandom
 
-    // Snapshots and the database gate are read from these four: each change to them moves `generation`.
-    // A didSet that does not name oldValue lets a change happen in place (SE-0268).
-    var alarms: [AlarmID: Alarm] = [:] { didSet { changed() } }
+    var alarms: [AlarmID: Alarm] = [:]
     /// Planned next occurrence of each enabled alarm that has no open run.
-    var nextFires: [AlarmID: Instant] = [:] { didSet { changed() } }
-    var runs: [AlarmID: AlarmRun] = [:] { didSet { changed() } }
+    var nextFires: [AlarmID: Instant] = [:]
+    var runs: [AlarmID: AlarmRun] = [:]
     var sessions: [AlarmID: ChallengeSession] = [:]
     /// Rings the sound was asked to get ready for, until they ring or change.
     var preparedSounds: [AlarmID: PreparedSound] = [:]
@@ -28,11 +25,11 @@ public actor AgentCore {
     var nudged: Set<AlarmID> = []
     /// Lockouts whose end has not been announced yet.
     var lockoutEnds: [AlarmID: Instant] = [:]
-    var database = DatabaseState() { didSet { changed() } }
+    var database = DatabaseState()
     /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
     var lastOccurrences: [AlarmID: LastOccurrence] = [:]
-    /// Alarms whose challenge a client on the bus shows now: Dismiss opens no second terminal.
-    var attended: Set<AlarmID> = []
+    /// The captchas the agent started, per alarm, while they may still be showing its challenge.
+    var captchas: [AlarmID: CaptchaPresence] = [:]
     /// Each open run's due time, for its hooks; not stored, so a run from before a restart derives it.
     var dues: [AlarmID: Instant] = [:]
     /// The last hook that failed, until that event's hook runs fine again.
@@ -45,8 +42,6 @@ public actor AgentCore {
     var cards: [String: CodeCard] = [:]
 
     var published = Published()
-    /// Counts changes to `alarms`, `nextFires`, `runs` and `database`.
-    private nonisolated let changes = Atomic<UInt64>(0)
     /// What happened, for the D-Bus harness to turn into signals.
     public nonisolated let events = EventRelay()
     /// What the world tells the core, handled in order by `CoreService`.
@@ -140,30 +135,6 @@ public actor AgentCore {
 
     public func get(_ id: AlarmID) throws(AgentError) -> AlarmSnapshot {
         snapshot(try alarm(id))
-    }
-
-    /// Which state the core is in, as far as GetAlarm can tell: while this has not moved, each
-    /// alarm's snapshot and the database gate are what they were. Readable from any thread.
-    public nonisolated var generation: UInt64 { changes.load(ordering: .sequentiallyConsistent) }
-
-    /// The alarm's snapshot and the generation it belongs to, read in one turn: what GetAlarm can
-    /// answer it from while the generation stays. Fails as `get` does, and while the database cannot be opened.
-    public func getWithGeneration(_ id: AlarmID) throws(AgentError) -> (snapshot: AlarmSnapshot, generation: UInt64) {
-        try requireDatabase()
-        return (try get(id), generation)
-    }
-
-    /// Every alarm's snapshot, in no order, and the generation they belong to, read in one turn: what
-    /// GetAlarm can answer any alarm from while the generation stays. Fails as `get(id)` does, and
-    /// while the database cannot be opened.
-    public func snapshotsWithGeneration(requiring id: AlarmID) throws(AgentError) -> (snapshots: [AlarmSnapshot], generation: UInt64) {
-        try requireDatabase()
-        _ = try alarm(id)
-        return (alarms.values.map(snapshot), generation)
-    }
-
-    private func changed() {
-        changes.add(1, ordering: .sequentiallyConsistent)
     }
 
     public var ringingAlarms: [AlarmID] { runs.values.filter(\.isRinging).map(\.alarmId).sorted() }

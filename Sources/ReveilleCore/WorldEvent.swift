@@ -11,9 +11,9 @@ public enum WorldEvent: Equatable, Sendable {
     case zoneChanged
     /// A click on an alarm's notification: `snooze`, `dismiss` or `default`.
     case notificationAction(AlarmID, String)
-    /// A client on the bus (the captcha) asked for the alarm's challenge and still runs.
+    /// A captcha the agent started for the alarm is on the bus (it claimed the name it was given).
     case challengeOpened(AlarmID)
-    /// The last such client left the bus: its terminal was closed or the captcha killed.
+    /// The last such captcha left the bus: its terminal was closed or the captcha killed.
     case challengeClosed(AlarmID)
 }
 

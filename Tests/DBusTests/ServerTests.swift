@@ -61,18 +61,6 @@ let samples: [Value] = [
     #expect(wrongReturn?.message.contains("declares (s)") == true)
 }
 
-@Test(.timeLimit(.minutes(1))) func anImmediateAnswerIsSentAndNilLeavesTheCallToTheHandler() async throws {
-    let fixture = try await Fixture.start()
-    defer { fixture.stop() }
-    #expect(try await fixture.call("Lookup", [.string("kept")]) == [.vardict(["from": .string("at once")])])
-    #expect(try await fixture.call("Lookup", [.string("other")]) == [.vardict(["from": .string("handler"), "key": .string("other")])])
-    // The signature is checked before either runs, and an immediate answer of the wrong type is refused as a handler's is.
-    #expect(await fixture.error("Lookup", [.int32(1)])?.name == DBusError.Name.invalidArgs)
-    let wrongReturn = await fixture.error("LookupWrongly", [.string("kept")])
-    #expect(wrongReturn?.name == DBusError.Name.failed)
-    #expect(wrongReturn?.message.contains("declares (s)") == true)
-}
-
 @Test(.timeLimit(.minutes(1))) func unknownObjectsInterfacesAndMethodsGetTheirStandardErrors() async throws {
     let fixture = try await Fixture.start()
     defer { fixture.stop() }

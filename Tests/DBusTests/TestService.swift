@@ -38,14 +38,6 @@ struct TestService {
                     await slowGate.wait()
                     return [.string("slow")]
                 },
-                ExportedMethod("Lookup", in: "s", out: "a{sv}", inArgs: ["key"], outArgs: ["entry"]) { call in
-                    [.vardict(["from": .string("handler"), "key": call.arguments[0]])]
-                }.answeringAtOnce { call in
-                    call.arguments[0] == .string("kept") ? try? .vardict(EncodedVardict(["from": .string("at once")])) : nil
-                },
-                ExportedMethod("LookupWrongly", in: "s", out: "s") { _ in [.string("from the handler")] }.answeringAtOnce { _ in
-                    try? .vardict(EncodedVardict(["from": .string("at once")]))
-                },
                 ExportedMethod("Notify") { _ in
                     fireAndForget.open()
                     return []

@@ -1,4 +1,4 @@
-import ReveilleCore
+@testable import ReveilleCore
 import ReveilleDomain
 import ReveilleTestSupport
 import ReveilleTime
@@ -63,10 +63,11 @@ import Testing
         try await f.core.dismiss(id)
         #expect(f.fakes.terminal.openedFor == [id])
 
-        // The captcha in that terminal asks for the challenge: a second Dismiss opens no second terminal.
-        _ = try await f.core.challenge(id)
+        // The captcha in that terminal is on the bus: a second Dismiss, however much later, opens no second terminal.
+        _ = try await f.core.beginChallenge(id)
         f.fakes.inbox.yield(.challengeOpened(id))
         await f.fakes.inbox.settled()
+        f.fakes.clock.advance(by: 30)
         try await f.core.dismiss(id)
         #expect(f.fakes.terminal.openedFor == [id])
 
@@ -79,10 +80,71 @@ import Testing
         try await f.core.dismiss(id)
         #expect(f.fakes.terminal.openedFor == [id, id])
 
-        // A captcha shown again picks the same problem up, pending once more.
+        // The new captcha begins the challenge again and picks the same problem up, pending once more.
+        _ = try await f.core.beginChallenge(id)
         f.fakes.inbox.yield(.challengeOpened(id))
         await f.fakes.inbox.settled()
         #expect(f.fakes.store.contents.openRuns.first?.challengeRuns.map(\.outcome) == [.aborted, .pending])
         #expect(try await f.solve(id) == .dismissed)
+    }
+}
+
+/// Dismiss opens a terminal whoever else reads the challenge: only a captcha the agent started,
+/// while it is on the bus, or a launch a moment ago, keeps a second one from opening.
+@Suite struct DismissOpensATerminalTests {
+    @Test func readingTheChallengeDoesNotStopDismissFromOpeningATerminal() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        // A status-bar script reads the challenge and begins it, and stays on the bus.
+        _ = try await f.core.challenge(id)
+        _ = try await f.core.beginChallenge(id)
+        _ = try await f.core.submit(id, answer: "not a number")
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id])
+        f.fakes.inbox.yield(.notificationAction(id, "dismiss"))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.terminal.openedFor == [id], "a second click within the debounce opens nothing more")
+        // No captcha came up on the bus (the terminal failed): a later click opens one again.
+        f.fakes.clock.advance(by: CaptchaPresence.debounceSeconds)
+        f.fakes.inbox.yield(.notificationAction(id, "dismiss"))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.terminal.openedFor == [id, id])
+    }
+
+    @Test func aDoubleClickOpensOneTerminal() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        f.fakes.inbox.yield(.notificationAction(id, "dismiss"))
+        f.fakes.inbox.yield(.notificationAction(id, "dismiss"))
+        await f.fakes.inbox.settled()
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id])
+    }
+
+    @Test func aCaptchaLeftOverFromBeforeASnoozeDoesNotKeepDismissFromOpeningOne() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.snoozeMinutes = 1; $0.maxSnoozes = 2 }
+        await f.fireTimer()
+        try await f.core.dismiss(id)
+        f.fakes.inbox.yield(.challengeOpened(id))
+        await f.fakes.inbox.settled()
+        _ = try await f.core.snooze(id)
+        f.fakes.clock.advance(by: 60)
+        await f.fireTimerOnce()
+        #expect(await f.core.ringingAlarms == [id])
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id, id])
+    }
+
+    @Test func aCaptchaOpenedForAnAlarmThatNoLongerRingsIsIgnored() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        f.fakes.inbox.yield(.challengeOpened(id))
+        await f.fakes.inbox.settled()
+        await f.fireTimer()
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id])
     }
 }

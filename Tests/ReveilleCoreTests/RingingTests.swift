@@ -77,6 +77,7 @@ import Testing
         await #expect(throws: AgentError.alarmActive(id)) { try await f.core.remove(id) }
         await #expect(throws: AgentError.alarmActive(id)) { try await f.core.setEnabled(id, false) }
         try await f.core.dismiss(id)
+        f.fakes.clock.advance(by: 5)
         try await f.core.dismiss(id)
         await f.core.challengeAbandoned(id)
         _ = try await f.core.submit(id, answer: "not a number")

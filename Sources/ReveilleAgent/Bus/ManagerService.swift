@@ -12,15 +12,10 @@ import Synchronization
 public struct ManagerService: Sendable {
     let core: AgentCore
     let version: String
-    /// Told who shows a challenge, so that a closed captcha reaches the core.
-    let clients: ChallengeClients?
-    /// Each alarm's a{sv} in wire form, kept until the alarm changes.
-    let encodings = AlarmEncodings()
 
-    public init(core: AgentCore, version: String, clients: ChallengeClients? = nil) {
+    public init(core: AgentCore, version: String) {
         self.core = core
         self.version = version
-        self.clients = clients
     }
 
     public var interface: ExportedInterface {
@@ -35,30 +30,19 @@ public struct ManagerService: Sendable {
                     try await core.update(try alarmID(args[0]), changes)
                     return []
                 },
-                method(.removeAlarm) { [encodings] args in
-                    let id = try alarmID(args[0])
-                    try await core.remove(id)
-                    encodings.forget(id)
+                method(.removeAlarm) { args in
+                    try await core.remove(try alarmID(args[0]))
                     return []
                 },
                 method(.setEnabled) { args in
                     try await core.setEnabled(try alarmID(args[0]), args[1].boolValue ?? false)
                     return []
                 },
-                encodedMethod(.getAlarm) { [encodings] call in
-                    let id = try alarmID(call.arguments[0])
-                    if encodings.readOneAlready(at: core.generation) {
-                        let (snapshots, generation) = try await core.snapshotsWithGeneration(requiring: id)
-                        return try encodings.hold(snapshots, at: generation, answering: id)
-                    }
-                    let (snapshot, generation) = try await core.getWithGeneration(id)
-                    return try encodings.one(snapshot, generation: generation)
-                }.answeringAtOnce { [encodings] call in
-                    // The generation covers the database gate too, so a held body also means the gate was open.
-                    AlarmID(call.arguments[0].stringValue ?? "").flatMap { encodings.held($0, at: core.generation) }
+                method(.getAlarm) { args in
+                    [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
-                encodedMethod(.listAlarms) { [encodings] _ in
-                    try encodings.list(await core.list())
+                method(.listAlarms) { _ in
+                    [.array("a{sv}", await core.list().map { .vardict(AlarmCodec.encode($0)) })]
                 },
                 method(.trigger) { args in
                     try await core.trigger(try alarmID(args[0]))
@@ -75,20 +59,14 @@ public struct ManagerService: Sendable {
                     try await core.confirmAwake(try alarmID(args[0]))
                     return []
                 },
-                methodSeeingCaller(.beginChallenge) { call in
-                    let id = try alarmID(call.arguments[0])
-                    await clients?.saw(call.sender, showing: id)
-                    return [.vardict(AlarmCodec.encode(try await core.beginChallenge(id)))]
+                method(.beginChallenge) { args in
+                    [.vardict(AlarmCodec.encode(try await core.beginChallenge(try alarmID(args[0]))))]
                 },
-                methodSeeingCaller(.getChallenge) { call in
-                    let id = try alarmID(call.arguments[0])
-                    await clients?.saw(call.sender, showing: id)
-                    return [.vardict(AlarmCodec.encode(try await core.challenge(id)))]
+                method(.getChallenge) { args in
+                    [.vardict(AlarmCodec.encode(try await core.challenge(try alarmID(args[0]))))]
                 },
-                methodSeeingCaller(.submitAnswer) { call in
-                    let id = try alarmID(call.arguments[0])
-                    await clients?.saw(call.sender, showing: id)
-                    let (outcome, next) = try await core.submit(id, answer: call.arguments[1].stringValue ?? "")
+                method(.submitAnswer) { args in
+                    let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "")
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
                 method(.getHistory) { args in
@@ -182,22 +160,9 @@ public struct ManagerService: Sendable {
 
 /// One row of `BusMethod`'s table, exported: a method whose handler's `AgentError`s become Reveille's D-Bus errors.
 private func method(_ method: BusMethod, _ body: @escaping @Sendable ([Value]) async throws -> [Value]) -> ExportedMethod {
-    methodSeeingCaller(method) { call in try await body(call.arguments) }
-}
-
-/// A row whose reply body is already in wire form.
-private func encodedMethod(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> EncodedBody) -> ExportedMethod {
     let shape = method.shape
     return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
-        do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
-    }
-}
-
-/// A row whose handler needs to know who calls (its `sender`).
-private func methodSeeingCaller(_ method: BusMethod, _ body: @escaping @Sendable (MethodCall) async throws -> [Value]) -> ExportedMethod {
-    let shape = method.shape
-    return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
-        do { return try await body(call) } catch let error as AgentError { throw error.dbusError }
+        do { return try await body(call.arguments) } catch let error as AgentError { throw error.dbusError }
     }
 }
 
@@ -220,12 +185,6 @@ private extension ExportedMethod {
         gated.handler = { call in
             do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
             return try await handler(call)
-        }
-        if let encoded = encodedHandler {
-            gated.encodedHandler = { call in
-                do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
-                return try await encoded(call)
-            }
         }
         return gated
     }

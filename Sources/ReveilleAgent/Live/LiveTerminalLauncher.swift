@@ -3,15 +3,17 @@ import ReveilleCore
 import ReveilleDomain
 import Synchronization
 
-/// Opens a terminal running `reveille captcha ID`.
+/// Opens a terminal running `reveille captcha ID --bus-name NAME`.
 ///
 /// The agent may have started before the graphical session, so the terminal gets the
-/// session's display variables from `sessionEnvironment` at launch time.
+/// session's display variables from `sessionEnvironment` at launch time. `NAME` comes from
+/// `captchas`, which follows it on the bus: that is how the core knows its captcha is open.
 public final class LiveTerminalLauncher: TerminalLauncher {
     private let command: TerminalCommand
     private let cliPath: String
     private let baseEnvironment: [String: String]
     private let sessionEnvironment: @Sendable () async -> [String: String]
+    private let captchas: CaptchaNames?
     /// Alarms whose challenge terminal still runs: Dismiss opens one again only once it is closed.
     private let open = Mutex<Set<AlarmID>>([])
 
@@ -22,21 +24,23 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     ]
 
     public init(command: TerminalCommand, cliPath: String, baseEnvironment: [String: String],
-                sessionEnvironment: @escaping @Sendable () async -> [String: String]) {
+                sessionEnvironment: @escaping @Sendable () async -> [String: String], captchas: CaptchaNames? = nil) {
         self.command = command
         self.cliPath = cliPath
         self.baseEnvironment = baseEnvironment
         self.sessionEnvironment = sessionEnvironment
+        self.captchas = captchas
     }
 
     /// Resolves the terminal now (so a missing one is an error to the caller) and launches it.
     public func openChallenge(for id: AlarmID) throws {
         let prefix = try command.resolve(environment: baseEnvironment)
         guard open.withLock({ $0.insert(id).inserted }) else { return }
-        let argv = prefix + [cliPath, "captcha", id.rawValue]
+        let command = prefix + [cliPath, "captcha", id.rawValue]
         let base = baseEnvironment
         let session = sessionEnvironment
         Task { [self] in
+            let argv = if let name = await captchas?.expect(id) { command + ["--bus-name", name] } else { command }
             var environment = base
             let fresh = await session()
             for name in Self.sessionVariables { if let value = fresh[name] { environment[name] = value } }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReveilleAPI
 
 struct Captcha: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,9 +13,16 @@ struct Captcha: AsyncParsableCommand {
 
     @OptionGroup var alarm: AlarmReference
 
+    @Option(help: .hidden) var busName: String?
+
     func run() async throws {
         let client = try AgentClient.connect()
         let id = try await client.resolve(alarm.id)
+        // The name the agent gave this captcha when it opened the terminal: owned while this runs,
+        // it tells the agent that the challenge is on screen. A captcha without one still works.
+        if let busName, busName.hasPrefix(BusNames.captchaPrefix) {
+            _ = try? await client.connection.requestName(busName)
+        }
         guard try await CaptchaSession(client: client, id: id).run() else { throw ExitCode(1) }
     }
 }

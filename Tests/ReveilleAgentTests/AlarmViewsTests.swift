@@ -8,9 +8,9 @@ import ReveilleTestSupport
 import ReveilleTime
 import Testing
 
-/// GetAlarm answers during dispatch from the body it made last, while the core has not changed:
-/// whatever changes an alarm, the next GetAlarm shows it, even right after an answer from that body.
-@Suite struct GetAlarmTests {
+/// Every view of an alarm shows it as it is now: whatever changes an alarm, the next GetAlarm and
+/// the next ListAlarms show the change, as the core has it.
+@Suite struct AlarmViewsTests {
     /// The Manager table over a core on fakes, called as the D-Bus layer calls it.
     struct Harness {
         let fakes = FakeWorld(now: Instant(secondsSinceEpoch: 1_799_042_400))
@@ -28,35 +28,33 @@ import Testing
             try await methods[method.name]!.handler(Self.methodCall(method, arguments))
         }
 
-        /// GetAlarm as the layer runs it: the immediate answer when there is one, else the encoded handler.
-        func getAlarm(_ id: AlarmID) async throws -> (reply: [Value], atOnce: Bool) {
-            let method = methods[BusMethod.getAlarm.name]!
-            let call = Self.methodCall(.getAlarm, [.string(id.rawValue)])
-            if let body = method.immediateHandler?(call) { return (try body.values(), true) }
-            return (try await method.encodedHandler!(call).values(), false)
+        func getAlarm(_ id: AlarmID) async throws -> [Value] { try await call(.getAlarm, [.string(id.rawValue)]) }
+
+        /// The alarm's entry in ListAlarms' reply, found by its id.
+        func listed(_ id: AlarmID) async throws -> Value? {
+            let reply = try await call(.listAlarms, [])
+            guard case .array(_, let entries) = try #require(reply.first) else { return nil }
+            return entries.first { $0.vardictValue?["id"] == .string(id.rawValue) }
         }
 
-        /// What GetAlarm must answer: the alarm as the core has it now, encoded anew.
-        func current(_ id: AlarmID) async throws -> [Value] {
-            [.vardict(AlarmCodec.encode(try await core.get(id)))]
+        /// What every view must show: the alarm as the core has it now, encoded anew.
+        func current(_ id: AlarmID) async throws -> Value {
+            .vardict(AlarmCodec.encode(try await core.get(id)))
         }
 
-        /// Asks twice, so that the second answer comes from the held body, then makes `change`
-        /// and checks that the next answer is the alarm as it is now.
+        /// Reads every view, makes `change`, and checks that each view then shows the alarm as it is now.
         func expectChangeSeen(_ id: AlarmID, _ name: String, _ change: () async throws -> Void) async throws {
-            _ = try await getAlarm(id)
-            let again = try await getAlarm(id)
-            #expect(again.atOnce, "the answer before \(name) came from the held body")
-            let before = again.reply
+            let before = try await getAlarm(id)
+            _ = try await listed(id)
             try await change()
-            let after = try await getAlarm(id).reply
             let now = try await current(id)
-            #expect(after != before, "\(name) changed the alarm")
-            #expect(after == now, "GetAlarm after \(name)")
+            #expect(try await getAlarm(id) != before, "\(name) changed the alarm")
+            #expect(try await getAlarm(id) == [now], "GetAlarm after \(name)")
+            #expect(try await listed(id) == now, "ListAlarms after \(name)")
         }
 
         func field(_ id: AlarmID, _ key: String) async throws -> Value? {
-            try await getAlarm(id).reply.first?.vardictValue?[key]
+            try await listed(id)?.vardictValue?[key]
         }
 
         static func methodCall(_ method: BusMethod, _ arguments: [Value]) -> MethodCall {
@@ -71,13 +69,14 @@ import Testing
         return try #require(reply.first?.stringValue.flatMap(AlarmID.init))
     }
 
-    @Test func editsAreSeenRightAfterAHeldAnswer() async throws {
+    @Test func editsAndEnablingShowInEveryView() async throws {
         let h = try await Harness()
         let id = try await Self.add(h)
         try await h.expectChangeSeen(id, "UpdateAlarm") {
-            _ = try await h.call(.updateAlarm, [.string(id.rawValue), .vardict(["label": .string("renamed")])])
+            _ = try await h.call(.updateAlarm, [.string(id.rawValue), .vardict(["label": .string("renamed"), "snooze_minutes": .uint32(7)])])
         }
         #expect(try await h.field(id, "label") == .string("renamed"))
+        #expect(try await h.field(id, "snooze_minutes") == .uint32(7))
         try await h.expectChangeSeen(id, "SetEnabled false") {
             _ = try await h.call(.setEnabled, [.string(id.rawValue), .bool(false)])
         }
@@ -85,9 +84,10 @@ import Testing
         try await h.expectChangeSeen(id, "SetEnabled true") {
             _ = try await h.call(.setEnabled, [.string(id.rawValue), .bool(true)])
         }
+        #expect(try await h.field(id, "enabled") == .bool(true))
     }
 
-    @Test func ringingSnoozeAndDismissalAreSeenRightAfterAHeldAnswer() async throws {
+    @Test func ringingSnoozeAndDismissalShowInEveryView() async throws {
         let h = try await Harness()
         let id = try await Self.add(h, inSeconds: 60)
         try await h.expectChangeSeen(id, "the ring") {
@@ -108,47 +108,35 @@ import Testing
         #expect(try await h.field(id, "ringing") == .bool(false))
     }
 
-    @Test func theSecondReadAfterAChangeHoldsEveryAlarmAndAChangeToAnyIsSeen() async throws {
+    @Test func aChangeToOneAlarmShowsAndTheOthersStayAsTheyAre() async throws {
         let h = try await Harness()
         let ids = [try await Self.add(h), try await Self.add(h, inSeconds: 1200), try await Self.add(h, inSeconds: 1800)]
-        #expect(try await h.getAlarm(ids[0]).atOnce == false)
-        // The first read after a change is of one alarm only.
-        #expect(try await h.getAlarm(ids[1]).atOnce == false)
-        let third = try await h.getAlarm(ids[2])
-        #expect(third.atOnce, "the second read held every alarm")
-        #expect(try await third.reply == h.current(ids[2]))
-        try await h.expectChangeSeen(ids[1], "UpdateAlarm of another alarm") {
-            _ = try await h.getAlarm(ids[0])
+        try await h.expectChangeSeen(ids[1], "UpdateAlarm of the second alarm") {
             _ = try await h.call(.updateAlarm, [.string(ids[1].rawValue), .vardict(["label": .string("other")])])
         }
-        for id in ids { #expect(try await h.getAlarm(id).reply == h.current(id)) }
+        for id in ids {
+            #expect(try await h.getAlarm(id) == [h.current(id)])
+            #expect(try await h.listed(id) == h.current(id))
+        }
     }
 
-    @Test func aRemovedAlarmIsNotFoundRightAfterAHeldAnswer() async throws {
+    @Test func aRemovedAlarmIsInNoView() async throws {
         let h = try await Harness()
         let id = try await Self.add(h)
         _ = try await h.getAlarm(id)
-        #expect(try await h.getAlarm(id).atOnce)
         _ = try await h.call(.removeAlarm, [.string(id.rawValue)])
         await #expect(throws: AgentError.notFound(id.rawValue).dbusError) { try await h.getAlarm(id) }
+        #expect(try await h.listed(id) == nil)
     }
 
-    @Test func anAlarmIsNotAnsweredWhileTheDatabaseCannotBeOpened() async throws {
+    @Test func noAlarmIsAnsweredWhileTheDatabaseCannotBeOpened() async throws {
         let h = try await Harness()
         let id = try await Self.add(h)
         _ = try await h.getAlarm(id)
-        #expect(try await h.getAlarm(id).atOnce)
         await h.core.databaseUnavailable("disk gone")
         let error = await #expect(throws: DBusError.self) { try await h.getAlarm(id) }
         #expect(error?.message.contains("disk gone") == true)
-    }
-
-    @Test func anUnknownOrMalformedIDIsLeftToTheHandler() async throws {
-        let h = try await Harness()
-        _ = try await Self.add(h)
-        let method = try #require(h.methods[BusMethod.getAlarm.name])
-        for text in ["", "not-an-id", "12345678-1234-4234-8234-123456789abc"] {
-            #expect(method.immediateHandler?(Harness.methodCall(.getAlarm, [.string(text)])) == nil)
-        }
+        let listError = await #expect(throws: DBusError.self) { try await h.call(.listAlarms, []) }
+        #expect(listError?.message.contains("disk gone") == true)
     }
 }
