@@ -1,16 +1,17 @@
 #!/bin/sh
 # The release binaries carry no Foundation beyond FoundationEssentials and no ICU: neither
 # linked (ldd) nor embedded by static linking (nm); the client carries none of the agent's code
-# (nm). Also reports their sizes.
+# (nm), and the wake helper none of the agent's core and neither libnotify nor libpulse (ldd, nm).
+# Also reports their sizes.
 #   Tests/e2e/check-binaries.sh BIN
 set -eu
 BIN=${1:?usage: $0 BIN}
 status=0
 # Without nm, or with a stripped binary, the symbol checks below would see nothing and pass.
 command -v nm >/dev/null || { echo "FAIL: nm is missing (binutils)"; echo "check-binaries: failed"; exit 1; }
-for program in reveille reveilled; do
+for program in reveille reveilled reveille-waked; do
     file=$BIN/$program
-    [ -x "$file" ] || { echo "FAIL: $file is missing"; exit 1; }
+    [ -x "$file" ] || { echo "FAIL: $file is missing (make build builds the products reveille, reveilled and reveille-waked)"; exit 1; }
     symbols=$(nm "$file" 2>/dev/null | wc -l)
     if [ "$symbols" -lt 1000 ]; then
         echo "FAIL: $program has $symbols symbols: stripped, or nm cannot read it"; status=1
@@ -53,5 +54,23 @@ elif nm "$BIN/reveilled" 2>/dev/null | grep -Eq "$regex"; then
 else
     echo "reveilled: no _StringProcessing, no _RegexParser"
 fi
-[ $status -eq 0 ] && echo "check-binaries: 4 passed, 0 failed" || echo "check-binaries: failed"
+# The wake helper runs with CAP_WAKE_ALARM on the system bus: it carries its own small logic
+# (ReveilleWake) over the DBus and LinuxEvents layers, and nothing of the agent, of libnotify or of
+# libpulse (issue 20). The same nm pattern finds ReveilleCore and Sound in reveilled, so it cannot pass blind.
+waked=$BIN/reveille-waked
+agent_code='\$s(12ReveilleCore|13ReveilleAgent|6Notify|5Sound)[0-9A-Z_]'
+if ! nm "$BIN/reveilled" 2>/dev/null | grep -Eq "$agent_code"; then
+    echo "FAIL: nm finds none of ReveilleCore, ReveilleAgent, Notify or Sound even in reveilled"; status=1
+elif ! nm "$waked" 2>/dev/null | grep -Eq '\$s12ReveilleWake[0-9A-Z_]'; then
+    echo "FAIL: nm finds no ReveilleWake symbol in reveille-waked"; status=1
+elif nm "$waked" 2>/dev/null | grep -Eq "$agent_code"; then
+    echo "FAIL: reveille-waked holds the agent's modules: $(nm "$waked" | grep -Eo "$agent_code" | sort -u | tr '\n' ' ')"; status=1
+elif ldd "$waked" | grep -E 'libnotify|libpulse|libsndfile|libsqlite'; then
+    echo "FAIL: reveille-waked links libnotify, libpulse, libsndfile or SQLite"; status=1
+elif nm "$waked" 2>/dev/null | grep -Eq "$regex"; then
+    echo "FAIL: reveille-waked links _StringProcessing or _RegexParser"; status=1
+else
+    echo "reveille-waked: holds ReveilleWake, no ReveilleCore, ReveilleAgent, Notify or Sound; links no libnotify or libpulse"
+fi
+[ $status -eq 0 ] && echo "check-binaries: 5 passed, 0 failed" || echo "check-binaries: failed"
 exit $status
