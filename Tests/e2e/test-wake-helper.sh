@@ -105,6 +105,10 @@ helper_call() {
         --method "$HELPER_NAME.$method" "$@"
 }
 
+note "systemd-analyze rates the shipped unit SAFE"
+rating=$(systemd-analyze security --offline=true "$REPO/data/reveille-waked.service" 2>&1 | tail -1)
+assert_contains "$rating" " SAFE" "the unit's exposure rating"
+
 note "only reveille-wake may own $HELPER_NAME"
 expect_error AccessDenied as nobody gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.RequestName "$HELPER_NAME" 4
@@ -176,6 +180,13 @@ wait "$B" 2>/dev/null || true
 wait_until "the timer is back at the first wake" 5 armed_at "$T1"
 assert_disarmed_at "$T2"
 assert_armed "$T1"
+
+note "holding a wake, the helper sleeps: no thread wakes in 3 s"
+switches() { cat /proc/"$HELPER"/task/*/status | awk '/^(non)?voluntary_ctxt_switches/ { n += $2 } END { print n }'; }
+before=$(switches)
+sleep 3
+after=$(switches)
+[ "$after" -le $((before + 1)) ] || fail "the idle helper woke $((after - before)) times in 3 s"
 
 note "a one-shot caller's wake ends with its connection; GetWake of a new connection is 0"
 assert_eq "$(helper_call GetWake)" "(int64 0,)" "GetWake of a connection without a wake"
