@@ -124,23 +124,6 @@ extension Connection {
         core.send(message)
     }
 
-    /// Encodes a signal now, to be sent later with `send(_:)`: for a signal whose moment counts
-    /// (an alarm's `Ringing`), so that at that moment libdbus is only handed the finished message.
-    public func prepareSignal(path: String, interface: String, name: String, arguments: [Value] = []) throws(DBusError) -> PreparedSignal {
-        let message = try Message.signal(path: path, interface: interface, member: name)
-        try message.append(arguments)
-        return PreparedSignal(arguments: arguments, message: message)
-    }
-
-    /// Sends a prepared signal (`dbus_connection_send`); false when it was sent before, for a
-    /// message goes out once.
-    @discardableResult
-    public func send(_ signal: PreparedSignal) -> Bool {
-        guard let message = signal.take() else { return false }
-        core.send(message)
-        return true
-    }
-
     /// Sends `org.freedesktop.DBus.Properties.PropertiesChanged`.
     public func emitPropertiesChanged(path: String, interface: String, changed: [String: Value], invalidated: [String] = []) throws(DBusError) {
         try emitSignal(
@@ -279,18 +262,4 @@ private func childNodes(of path: String, among paths: Dictionary<String, [Export
         return other.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
     }
     return Array(Set(names)).sorted()
-}
-
-/// A signal encoded ahead of time (`Connection.prepareSignal`), sent at most once.
-public final class PreparedSignal: Sendable {
-    /// The arguments it was encoded with: whoever sends it checks they still hold.
-    public let arguments: [Value]
-    private let message: Mutex<Message?>
-
-    fileprivate init(arguments: [Value], message: Message) {
-        self.arguments = arguments
-        self.message = Mutex(message)
-    }
-
-    fileprivate func take() -> Message? { message.withLock { $0.take() } }
 }

@@ -27,13 +27,3 @@ private func read(clock: clockid_t) -> (seconds: Int64, nanoseconds: Int) {
     do { try check("clock_gettime", clock_gettime(clock, &now)) } catch { fatalError("\(error)") }
     return (Int64(now.tv_sec), now.tv_nsec)
 }
-
-/// Blocks the calling thread for about `nanoseconds` (at least that long, plus the kernel's timer
-/// slack), giving its core to whatever else is ready to run. A signal that interrupts the sleep
-/// ends it early.
-///
-/// The corresponding C function is `nanosleep`.
-public func sleepThread(nanoseconds: Int) {
-    var request = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
-    _ = nanosleep(&request, nil)
-}

@@ -6,8 +6,6 @@ import Synchronization
 /// libnotify's initialisation and the GLib thread all its calls run on.
 public final class Notifier: Sendable {
     let thread: GLibThread
-    /// Whether libnotify was asked to connect ahead (`connectAhead`).
-    private let connected = Atomic<Bool>(false)
 
     /// libnotify's state is global, so at most one `Notifier` lives at a time.
     private static let exists = Atomic<Bool>(false)
@@ -79,33 +77,6 @@ public final class Notifier: Sendable {
         return Notification(notifier: self, handle: handle)
     }
 
-    /// `post`, with the notification handed to the GLib thread before this returns: it goes out
-    /// while the caller's thread is still busy, and `PendingNotification.value` waits for it.
-    public func startPost(
-        _ content: NotificationContent,
-        onAction: @escaping @Sendable (String) -> Void,
-        onClosed: @escaping @Sendable (CloseReason) -> Void
-    ) -> PendingNotification {
-        let pending = PendingNotification(notifier: self)
-        do throws(NotifyError) {
-            try content.validate()
-        } catch {
-            pending.finish(.failure(error))
-            return pending
-        }
-        thread.schedule { pending.finish(Self.show(content, onAction: onAction, onClosed: onClosed)) }
-        return pending
-    }
-
-    /// On the GLib thread, once: has libnotify connect to the session bus and make its proxy for
-    /// the server, which it otherwise does in its first call, a show's several milliseconds
-    /// (the connection's handshake, the proxy's match rules). Asks for the server's information
-    /// to do so; whether a server answers does not matter here.
-    func connectAhead() {
-        guard !connected.exchange(true, ordering: .relaxed) else { return }
-        _ = notify_get_server_info(nil, nil, nil, nil)
-    }
-
     /// On the GLib thread.
     private static func show(
         _ content: NotificationContent, onAction: @escaping @Sendable (String) -> Void,
@@ -121,22 +92,6 @@ public final class Notifier: Sendable {
             }
             return handle
         }
-    }
-}
-
-/// A notification handed to the GLib thread by `Notifier.startPost`, shown or not yet.
-public final class PendingNotification: Sendable {
-    private let notifier: Notifier
-    private let result = OneShot<Result<NotificationHandle, NotifyError>>()
-
-    init(notifier: Notifier) { self.notifier = notifier }
-
-    func finish(_ result: Result<NotificationHandle, NotifyError>) { self.result.set(result) }
-
-    /// The posted notification, once the server has it; the error of `post` otherwise.
-    public func value() async throws(NotifyError) -> Notification {
-        let result = await result.wait()
-        return Notification(notifier: notifier, handle: try result.get())
     }
 }
 

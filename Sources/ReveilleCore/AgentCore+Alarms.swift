@@ -8,7 +8,7 @@ extension AgentCore {
         var changes = changes
         let due = try relativeDue(&changes)
         guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
-        guard alarms.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
+        guard entries.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
         all.merge(changes)
         if all.challenges == nil { all.challenges = [.new(.math(difficulty: .medium, timeLimit: config.mathTimeLimit))] }
@@ -52,9 +52,7 @@ extension AgentCore {
         _ = try alarm(id)
         try refuseWhileOpen(id)
         do { try world.store.delete(id) } catch { throw .failed("cannot delete the alarm: \(error)") }
-        alarms[id] = nil
-        nextFires[id] = nil
-        lastOccurrences[id] = nil
+        if entries.removeValue(forKey: id)?.preparedSound != nil { world.sound.release(id) }
         emit(.alarmsChanged)
         replan()
     }
@@ -75,7 +73,7 @@ extension AgentCore {
     var zone: ZoneRules { world.zone.current() }
 
     func refuseWhileOpen(_ id: AlarmID) throws(AgentError) {
-        if runs[id]?.isOpen == true { throw .alarmActive(id) }
+        if entries[id]?.run?.record.isOpen == true { throw .alarmActive(id) }
     }
 
     /// Math challenges take the configured time limit.
@@ -95,7 +93,7 @@ extension AgentCore {
         var alarm = alarm
         guard alarm.repeatDays.isEmpty else { return alarm }
         let passed = alarm.isEnabled
-            && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: nil, planned: nextFires[alarm.id]) == nil
+            && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: nil, planned: entries[alarm.id]?.nextFire) == nil
         if let date = alarm.date, passed, explicitDate {
             throw .invalidArgument("\(date) \(alarm.time) is in the past")
         }
@@ -107,12 +105,13 @@ extension AgentCore {
 
     /// Stores an added or changed alarm with its next fire, then adopts it.
     func commit(_ alarm: Alarm, due: Instant? = nil) throws(AgentError) {
-        let fire = runs[alarm.id] == nil
-            ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[alarm.id],
-                                               planned: nextFires[alarm.id]) : nil
+        let entry = entries[alarm.id]
+        let fire = entry?.run == nil
+            ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: entry?.lastOccurrence,
+                                               planned: entry?.nextFire) : nil
         do { try world.store.save(alarm, nextFire: fire) } catch { throw .failed("cannot save the alarm: \(error)") }
-        alarms[alarm.id] = alarm
-        nextFires[alarm.id] = fire
+        entries[alarm.id, default: AlarmEntry(alarm: alarm)].alarm = alarm
+        entries[alarm.id]?.nextFire = fire
         emit(.alarmsChanged)
         replan()
     }

@@ -29,7 +29,7 @@ extension AgentCore {
     /// Removes a card no alarm uses; one in use is refused with the alarms that use it.
     public func removeCard(_ label: String) throws(AgentError) {
         guard cards[label] != nil else { throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'") }
-        let users = alarms.values.filter { $0.uses(card: label) }.sorted { $0.id < $1.id }
+        let users = entries.values.map(\.alarm).filter { $0.uses(card: label) }.sorted { $0.id < $1.id }
         guard users.isEmpty else {
             let names = users.map { $0.label.isEmpty ? $0.id.rawValue : "\($0.id) (\($0.label))" }
             throw .invalidArgument("card '\(AlarmText.quoted(label))' is used by alarm\(users.count == 1 ? "" : "s") "
@@ -55,7 +55,8 @@ extension AgentCore {
             if case .card(let label) = challenge.params { cards[label] == nil } else { false }
         }
         // Most alarms have no card: they are passed over without a copy of their challenges.
-        for (id, alarm) in alarms where alarm.challenges.contains(where: isMissingCard) {
+        for (id, entry) in entries where entry.alarm.challenges.contains(where: isMissingCard) {
+            let alarm = entry.alarm
             var missing: [String] = []
             let challenges = alarm.challenges.map { challenge in
                 guard case .card(let label) = challenge.params, cards[label] == nil else { return challenge }
@@ -64,8 +65,10 @@ extension AgentCore {
                                  orderIndex: challenge.orderIndex)
             }
             guard !missing.isEmpty else { continue }
-            alarms[id]?.challenges = challenges
-            if let session = sessions[id], case .card(let label) = session.prompt, cards[label] == nil { sessions[id] = nil }
+            entries[id]?.alarm.challenges = challenges
+            if let session = entries[id]?.run?.session, case .card(let label) = session.prompt, cards[label] == nil {
+                entries[id]?.run?.session = nil
+            }
             let names = missing.map { "'\(AlarmText.quoted($0))'" }.joined(separator: ", ")
             world.notifier.notice(
                 summary: "A code card is gone",

@@ -19,14 +19,15 @@ extension AgentCore {
         let zone = self.zone
         let schedule = ScheduleNextFire()
         var changed = false
-        for (id, old) in alarms where runs[id] == nil {
-            if let due = nextFires[id], due <= now { continue }
-            let last = lastOccurrences[id]
+        for (id, entry) in entries where entry.run == nil {
+            if let due = entry.nextFire, due <= now { continue }
+            let old = entry.alarm
+            let last = entry.lastOccurrence
             let alarm = schedule.revived(old, last: last, now: now, zone: zone)
-            let fire = schedule.execute(alarm: alarm, now: now, zone: zone, last: last, planned: nextFires[id])
-            guard alarm != old || fire != nextFires[id] else { continue }
-            alarms[id] = alarm
-            nextFires[id] = fire
+            let fire = schedule.execute(alarm: alarm, now: now, zone: zone, last: last, planned: entry.nextFire)
+            guard alarm != old || fire != entry.nextFire else { continue }
+            entries[id]?.alarm = alarm
+            entries[id]?.nextFire = fire
             persistAlarm(id)
             changed = changed || alarm != old
         }
@@ -37,7 +38,7 @@ extension AgentCore {
     /// Keeps the occurrence in memory even when the store cannot (the write is retried): this
     /// session then still neither rings it twice nor reports it twice.
     func remember(_ occurrence: LastOccurrence, of id: AlarmID) {
-        lastOccurrences[id] = occurrence
+        entries[id]?.lastOccurrence = occurrence
         persistOccurrence(id)
     }
 }

@@ -57,7 +57,7 @@ extension AgentCore {
     /// The world's health with what the core itself knows about the database.
     func healthSnapshot() async -> HealthSnapshot {
         var snapshot = await world.health.snapshot()
-        snapshot.alarmsOverLimits = alarms.count > Alarm.maximumCount || alarms.values.contains(where: \.exceedsLimits)
+        snapshot.alarmsOverLimits = entries.count > Alarm.maximumCount || entries.values.contains { $0.alarm.exceedsLimits }
         snapshot.database.unavailable = database.unavailable
         snapshot.database.unwritable = database.unwritable
         snapshot.database.unreadableAlarms = database.unreadable
@@ -119,10 +119,10 @@ extension AgentCore {
                 switch write {
                 case .run(let run, let session): try world.store.save(run, session: session)
                 case .alarm(let id):
-                    if let alarm = alarms[id] { try world.store.save(alarm, nextFire: nextFires[id]) }
+                    if let entry = entries[id] { try world.store.save(entry.alarm, nextFire: entry.nextFire) }
                 case .missed(let id, let at): try world.store.recordMissed(id, at: at)
                 case .occurrence(let id):
-                    if let occurrence = lastOccurrences[id] { try world.store.record(occurrence, of: id) }
+                    if let occurrence = entries[id]?.lastOccurrence { try world.store.record(occurrence, of: id) }
                 }
             } catch {
                 writeFailed(error)

@@ -30,7 +30,7 @@ extension AgentCore {
     /// that wait get one last try, and the store closes. Open runs stay stored and ring again
     /// at the next start.
     public func shutDown() async {
-        for id in runs.keys.sorted() { world.sound.stop(id) }
+        for id in entries.keys.sorted() where entries[id]?.run != nil { world.sound.stop(id) }
         await world.notifier.withdrawAll()
         flushWrites()
         world.store.close()
@@ -38,7 +38,7 @@ extension AgentCore {
 
     /// A captcha the agent started is on the bus: Dismiss opens no second terminal while it stays.
     func challengeOpened(_ id: AlarmID) {
-        guard runs[id]?.isRinging == true else { return }
-        captchas[id] = .open
+        guard entries[id]?.run?.record.isRinging == true else { return }
+        entries[id]?.run?.captcha = .open
     }
 }

@@ -5,7 +5,7 @@ extension AgentCore {
     /// Starts the hook set for `event`, if any. The core goes on at once: a hook that fails or
     /// hangs never delays or changes ringing, and only its outcome comes back.
     func runHook(_ event: HookEvent, _ id: AlarmID, due: Instant, snoozeCount: Int) {
-        guard let argv = config.hooks[event], let alarm = alarms[id] else { return }
+        guard let argv = config.hooks[event], let alarm = entries[id]?.alarm else { return }
         guard deferred.depth == 0 else { return deferred.hooks.append((event, id, due, snoozeCount)) }
         let call = HookCall(event: event, alarmId: id, label: alarm.displayLabel, due: due, snoozeCount: snoozeCount)
         world.hooks.run(argv, environment: call.environment(in: zone)) { [weak self] outcome in
@@ -21,11 +21,11 @@ extension AgentCore {
         }
     }
 
-    /// When the run's occurrence was due. A run from before a restart has no due time in memory:
-    /// the occurrence it rang for, when it rang within `late_grace` of it, else its start.
+    /// When the run's occurrence was due. A run stored by a version that kept no due time: the
+    /// occurrence it rang for, when it rang within `late_grace` of it, else its start.
     func due(of run: AlarmRun) -> Instant {
-        if let due = dues[run.alarmId] ?? run.due { return due }
-        if let last = lastOccurrences[run.alarmId], last.outcome == .rang, last.at <= run.startedAt,
+        if let due = run.due { return due }
+        if let last = entries[run.alarmId]?.lastOccurrence, last.outcome == .rang, last.at <= run.startedAt,
            run.startedAt.seconds(since: last.at) <= config.lateGrace {
             return last.at
         }

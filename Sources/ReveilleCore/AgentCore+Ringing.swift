@@ -6,7 +6,7 @@ extension AgentCore {
     /// Rings now, as if due. A snoozed alarm rings within the same run; a ringing one is left alone.
     public func trigger(_ id: AlarmID) throws(AgentError) {
         _ = try alarm(id)
-        if runs[id]?.isRinging == true { return }
+        if entries[id]?.run?.record.isRinging == true { return }
         ring(id, at: now)
         replan()
     }
@@ -14,16 +14,14 @@ extension AgentCore {
     /// Snoozes a ringing alarm under its limit; returns when it rings again.
     public func snooze(_ id: AlarmID) throws(AgentError) -> Instant {
         let alarm = try alarm(id)
-        guard var run = runs[id], run.isRinging else { throw .notRinging(id) }
+        guard var run = entries[id]?.run?.record, run.isRinging else { throw .notRinging(id) }
         let now = self.now
         guard case .snooze(let until, _) = EvaluateSnooze().execute(policy: alarm.snooze, snoozeCount: run.snoozeCount, now: now)
         else { throw .snoozeLimitReached(id) }
         ApplyRunEvent().reduce(run: &run, event: .snoozed(until: until, at: now))
-        runs[id] = run
-        sessions[id] = nil
-        lockoutEnds[id] = nil
-        // The captcha on screen shows the problem from before the snooze: Dismiss opens a new one.
-        captchas[id] = nil
+        // Nothing of this ring carries over to the next: its problem, lockout, nudge and captcha
+        // (which shows the problem from before the snooze, so Dismiss opens a new one).
+        entries[id]?.run = RunState(record: run)
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
@@ -40,11 +38,11 @@ extension AgentCore {
     public func dismiss(_ id: AlarmID) throws(AgentError) {
         _ = try beginChallenge(id)
         let now = self.now
-        guard captchas[id]?.isShowing(at: now) != true else { return }
+        guard entries[id]?.run?.captcha?.isShowing(at: now) != true else { return }
         do { try world.terminal.openChallenge(for: id) } catch {
             throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
         }
-        captchas[id] = .launched(at: now)
+        entries[id]?.run?.captcha = .launched(at: now)
     }
 
     /// The one way into solving, for `Dismiss` and for a client that shows the challenge itself: starts
@@ -55,9 +53,9 @@ extension AgentCore {
     public func beginChallenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
         let alarm = try alarm(id)
         // A wake-up check is answered with `confirmAwake`, not a second dismissal.
-        guard let run = runs[id], run.wakeCheckDue == nil else { throw .notRinging(id) }
+        guard let run = entries[id]?.run?.record, run.wakeCheckDue == nil else { throw .notRinging(id) }
         if !run.isRinging { ring(id, at: now) }
-        let resumed = sessions[id]
+        let resumed = entries[id]?.run?.session
         let session = try ensureSession(id)
         if let resumed { resumePending(id, resumed, of: alarm) }
         replan()
@@ -66,7 +64,7 @@ extension AgentCore {
 
     /// The challenge begins again after its captcha was closed: the problem it left is pending once more.
     private func resumePending(_ id: AlarmID, _ session: ChallengeSession, of alarm: Alarm) {
-        guard let run = runs[id], session.index < alarm.challenges.count,
+        guard let run = entries[id]?.run?.record, session.index < alarm.challenges.count,
               !run.challengeRuns.contains(where: { $0.outcome == .pending })
         else { return }
         record(id, [.challengeStarted(challengeId: alarm.challenges[session.index].id, at: now)], session: session)
@@ -75,7 +73,7 @@ extension AgentCore {
     /// The current problem, starting the challenge if it has not started yet.
     public func challenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
         let alarm = try alarm(id)
-        guard runs[id]?.isRinging == true else { throw .notRinging(id) }
+        guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         let session = try ensureSession(id)
         return view(session, of: alarm)
     }
@@ -83,7 +81,7 @@ extension AgentCore {
     /// Checks an answer in the agent; only a solved stack stops the alarm.
     public func submit(_ id: AlarmID, answer: String) throws(AgentError) -> (AnswerOutcome, ChallengeView?) {
         let alarm = try alarm(id)
-        guard runs[id]?.isRinging == true else { throw .notRinging(id) }
+        guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
         let session = try ensureSession(id)
         let step: ChallengeFlow.Step
@@ -96,7 +94,7 @@ extension AgentCore {
             return (.dismissed, nil)
         }
         record(id, step.events, session: next)
-        if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
+        if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { entries[id]?.run?.lockoutEnd = until }
         emit(.challengeChanged(id))
         replan()
         return (step.outcome, view(next, of: alarm))
@@ -105,15 +103,15 @@ extension AgentCore {
     /// The person left the challenge (the agent's captcha left the bus): the pending problem is
     /// aborted, the alarm rings on, and Dismiss opens a terminal again at once.
     public func challengeAbandoned(_ id: AlarmID) {
-        captchas[id] = nil
-        guard runs[id]?.isRinging == true, sessions[id] != nil else { return }
-        record(id, [.dismissalAborted(at: now)], session: sessions[id])
+        entries[id]?.run?.captcha = nil
+        guard let run = entries[id]?.run, run.record.isRinging, let session = run.session else { return }
+        record(id, [.dismissalAborted(at: now)], session: session)
     }
 
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
     public func notificationAction(_ id: AlarmID, _ key: String) {
         // The "Still up?" notification's only action is "I'm up".
-        if runs[id]?.wakeCheckDue != nil { return _ = try? confirmAwake(id) }
+        if entries[id]?.run?.record.wakeCheckDue != nil { return _ = try? confirmAwake(id) }
         if key == "snooze", (try? snooze(id)) != nil { return }
         try? dismiss(id)
     }
@@ -121,14 +119,14 @@ extension AgentCore {
     // MARK: Helpers
 
     func ensureSession(_ id: AlarmID) throws(AgentError) -> ChallengeSession {
-        if let session = sessions[id] { return session }
-        guard let alarm = alarms[id], let run = runs[id] else { throw .notRinging(id) }
+        if let session = entries[id]?.run?.session { return session }
+        guard let alarm = entries[id]?.alarm, let run = entries[id]?.run?.record else { throw .notRinging(id) }
         let ordered = alarm.challenges.sorted { $0.orderIndex < $1.orderIndex }
         let index = ComputeResumeState().challengeIndex(run: run, orderedChallenges: ordered)
         let started = flow.start(alarm.challenges, at: index, now: now, using: &random)
         let session = started.session.continuing(run)
         record(id, started.events, session: session)
-        if case .coolingDown(let until) = session.lockout(policy: config.lockout, now: now) { lockoutEnds[id] = until }
+        if case .coolingDown(let until) = session.lockout(policy: config.lockout, now: now) { entries[id]?.run?.lockoutEnd = until }
         emit(.challengeChanged(id))
         // The new problem's deadline, or a lockout carried over from before a snooze, needs the
         // timer, whoever asked for the challenge (GetChallenge too).
@@ -139,18 +137,18 @@ extension AgentCore {
     /// Applies `events` to the open run and stores it with `session`. The run moves on in memory
     /// even if storing fails (the write is retried): a problem whose time ran out must not stay due.
     func record(_ id: AlarmID, _ events: [RunEvent], session: ChallengeSession?) {
-        guard var run = runs[id] else { return }
-        for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
-        if let session { run.keepFailures(of: session) }
-        runs[id] = run
-        sessions[id] = session
-        persist(run, session: session)
+        guard var run = entries[id]?.run else { return }
+        for event in events { ApplyRunEvent().reduce(run: &run.record, event: event) }
+        if let session { run.record.keepFailures(of: session) }
+        run.session = session
+        entries[id]?.run = run
+        persist(run.record, session: session)
     }
 
     /// The stack is solved: silence, and close the run, or keep it open for the wake-up check.
     /// A failed write never keeps it ringing: the dismissal is kept in memory and retried.
     private func finish(_ id: AlarmID, events: [RunEvent]) {
-        guard var run = runs[id], let alarm = alarms[id] else { return }
+        guard var run = entries[id]?.run?.record, let alarm = entries[id]?.alarm else { return }
         let due = due(of: run)
         guard let check = WakeCheck().due(dismissedAt: now, minutes: alarm.wakeCheckMinutes) else {
             for event in events { ApplyRunEvent().reduce(run: &run, event: event) }
@@ -165,11 +163,8 @@ extension AgentCore {
             ApplyRunEvent().reduce(run: &run, event: event)
         }
         ApplyRunEvent().reduce(run: &run, event: .wakeCheckStarted(due: check))
-        runs[id] = run
-        sessions[id] = nil
-        lockoutEnds[id] = nil
-        nudged.remove(id)
-        captchas[id] = nil
+        // The ring is over; the run waits for the wake-up check with nothing of it.
+        entries[id]?.run = RunState(record: run)
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.dismissed(id))
@@ -180,18 +175,12 @@ extension AgentCore {
 
     /// Closes a finished run, resets the alarm's state and plans its next occurrence.
     func close(_ id: AlarmID, _ run: AlarmRun, silencing: Bool) {
-        guard var alarm = alarms[id] else { return }
+        guard var alarm = entries[id]?.alarm else { return }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
-        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
-        runs[id] = nil
-        dues[id] = nil
-        sessions[id] = nil
-        lockoutEnds[id] = nil
-        nudged.remove(id)
-        captchas[id] = nil
-        wakeChecksAsked.remove(id)
-        alarms[id] = alarm
-        nextFires[id] = next
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: entries[id]?.lastOccurrence)
+        entries[id]?.run = nil
+        entries[id]?.alarm = alarm
+        entries[id]?.nextFire = next
         persist(run, session: nil)
         persistAlarm(id)
         pruneHistory()
@@ -213,7 +202,7 @@ extension AgentCore {
     // MARK: Effects
 
     func startRingingEffects(_ id: AlarmID) {
-        guard let alarm = alarms[id] else { return }
+        guard let alarm = entries[id]?.alarm else { return }
         showNotification(id)
         world.sound.start(id, sound: alarm.sound, volume: alarm.volume)
     }
@@ -224,7 +213,7 @@ extension AgentCore {
     }
 
     func showNotification(_ id: AlarmID) {
-        guard let alarm = alarms[id], let run = runs[id] else { return }
+        guard let alarm = entries[id]?.alarm, let run = entries[id]?.run?.record else { return }
         world.notifier.show(id, ringNotification(alarm, snoozeCount: run.snoozeCount), onAction: notificationActions(of: id))
     }
 

@@ -9,11 +9,13 @@ extension AgentCore {
         let now = self.now
         // Every alarm due now is signalled and shown before any of them is written down.
         effectsFirst {
-            for run in runs.values {
+            for entry in entries.values {
+                guard let run = entry.run?.record else { continue }
                 if let until = run.snoozedUntil, until <= now { ring(run.alarmId, at: now) }
                 if let due = run.wakeCheckDue { checkAwake(run.alarmId, due: due) }
             }
-            for (id, fire) in nextFires where fire <= now {
+            for (id, entry) in entries {
+                guard let fire = entry.nextFire, fire <= now else { continue }
                 if now.seconds(since: fire) <= config.lateGrace {
                     remember(.rang(fire), of: id)
                     ring(id, at: now)
@@ -22,19 +24,22 @@ extension AgentCore {
                 }
             }
         }
-        for (id, session) in sessions {
-            guard let alarm = alarms[id], let fresh = flow.expire(session, of: alarm.challenges, now: now, using: &random)
+        for (id, entry) in entries {
+            guard let session = entry.run?.session,
+                  let fresh = flow.expire(session, of: entry.alarm.challenges, now: now, using: &random)
             else { continue }
             record(id, fresh.events, session: fresh.session)
             emit(.challengeChanged(id))
         }
         retryWritesIfDue()
-        for (id, end) in lockoutEnds where end <= now {
-            lockoutEnds[id] = nil
+        for (id, entry) in entries {
+            guard let end = entry.run?.lockoutEnd, end <= now else { continue }
+            entries[id]?.run?.lockoutEnd = nil
             emit(.challengeChanged(id))
         }
-        for run in runs.values where run.isRinging && !nudged.contains(run.alarmId) && sessions[run.alarmId] == nil {
-            if ShouldSendNudge().execute(firedAt: run.rangAt, threshold: config.nudgeAfter, now: now) { nudge(run.alarmId) }
+        for (id, entry) in entries {
+            guard let run = entry.run, run.record.isRinging, !run.nudged, run.session == nil else { continue }
+            if ShouldSendNudge().execute(firedAt: run.record.rangAt, threshold: config.nudgeAfter, now: now) { nudge(id) }
         }
         replan()
     }
@@ -46,16 +51,18 @@ extension AgentCore {
 
     /// Arms the wake timer at the earliest thing that will need the core, and publishes properties.
     func replan() {
-        var deadlines: [Instant] = Array(nextFires.values)
-        for run in runs.values {
-            if let until = run.snoozedUntil { deadlines.append(until) }
-            if run.isRinging, !nudged.contains(run.alarmId), sessions[run.alarmId] == nil {
-                deadlines.append(run.rangAt.adding(seconds: config.nudgeAfter))
+        var deadlines: [Instant] = []
+        for entry in entries.values {
+            if let fire = entry.nextFire { deadlines.append(fire) }
+            guard let run = entry.run else { continue }
+            if let until = run.record.snoozedUntil { deadlines.append(until) }
+            if run.record.isRinging, !run.nudged, run.session == nil {
+                deadlines.append(run.record.rangAt.adding(seconds: config.nudgeAfter))
             }
+            // A problem expires the second after its deadline: an answer at the deadline still counts.
+            if let deadline = run.session?.deadline { deadlines.append(deadline.adding(seconds: 1)) }
+            if let end = run.lockoutEnd { deadlines.append(end) }
         }
-        // A problem expires the second after its deadline: an answer at the deadline still counts.
-        deadlines += sessions.values.compactMap { $0.deadline?.adding(seconds: 1) }
-        deadlines += lockoutEnds.values
         deadlines += wakeCheckDeadlines()
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
@@ -64,55 +71,35 @@ extension AgentCore {
         publish()
     }
 
-    /// Gets the rings due within `PrepareRing.lead` ready: their sound, their notification and
-    /// their `Ringing` signal (`ringingSoon`). Drops what was made for rings that moved or
-    /// changed, and returns when the next preparations are due.
+    /// Gets the sound of each ring due within `PrepareRing.lead` ready. Drops what was made for
+    /// rings that moved or changed, and returns when the next preparations are due.
     private func prepareRings() -> [Instant] {
         let rule = PrepareRing()
-        var upcoming: [AlarmID: (due: Instant, snoozeCount: Int)] = [:]
-        for (id, due) in nextFires { upcoming[id] = (due, 0) }
-        for run in runs.values { if let until = run.snoozedUntil { upcoming[run.alarmId] = (until, run.snoozeCount) } }
-        func sound(_ id: AlarmID) -> PreparedSound? {
-            guard let next = upcoming[id], let alarm = alarms[id] else { return nil }
-            return PreparedSound(due: next.due, sound: alarm.sound, volume: alarm.volume)
-        }
-        func notification(_ id: AlarmID) -> PreparedNotification? {
-            guard let next = upcoming[id], let alarm = alarms[id] else { return nil }
-            return PreparedNotification(due: next.due, snoozeCount: next.snoozeCount,
-                                        notification: ringNotification(alarm, snoozeCount: next.snoozeCount))
-        }
-        for (id, prepared) in preparedSounds where sound(id) != prepared {
-            preparedSounds[id] = nil
-            world.sound.release(id)
-        }
-        for (id, prepared) in preparedNotifications where notification(id) != prepared {
-            preparedNotifications[id] = nil
-            world.notifier.release(id)
-        }
         var later: [Instant] = []
-        for (id, next) in upcoming where preparedSounds[id] == nil || preparedNotifications[id] == nil {
-            guard rule.isDue(next.due, now: now) else {
-                if rule.at(next.due) > now { later.append(rule.at(next.due)) }
+        for (id, entry) in entries {
+            // A snoozed run rings again at its snooze's end; an alarm without a run at its next fire.
+            let due = entry.run.map { $0.record.snoozedUntil } ?? entry.nextFire
+            let wanted = due.map { PreparedSound(due: $0, sound: entry.alarm.sound, volume: entry.alarm.volume) }
+            if let prepared = entry.preparedSound, prepared != wanted {
+                entries[id]?.preparedSound = nil
+                world.sound.release(id)
+            }
+            guard let due, let wanted, entries[id]?.preparedSound == nil else { continue }
+            guard rule.isDue(due, now: now) else {
+                if rule.at(due) > now { later.append(rule.at(due)) }
                 continue
             }
-            if preparedSounds[id] == nil, let prepared = sound(id) {
-                preparedSounds[id] = prepared
-                world.sound.prepare(id, sound: prepared.sound, volume: prepared.volume)
-            }
-            if preparedNotifications[id] == nil, let prepared = notification(id) {
-                preparedNotifications[id] = prepared
-                world.notifier.prepare(id, prepared.notification, at: prepared.due, onAction: notificationActions(of: id))
-                emit(.ringingSoon(id, label: prepared.notification.summary, snoozeCount: prepared.snoozeCount))
-            }
+            entries[id]?.preparedSound = wanted
+            world.sound.prepare(id, sound: wanted.sound, volume: wanted.volume)
         }
         return later
     }
 
     /// Holds or releases the idle-suspend inhibitor; returns when it must be taken next, if not now.
     private func guardSleep() -> Instant? {
-        let nextRing = (Array(nextFires.values) + runs.values.compactMap(\.snoozedUntil)).min()
+        let nextRing = entries.values.compactMap { $0.run?.record.snoozedUntil ?? $0.nextFire }.min()
         // An open run that is not snoozed rings or is being dismissed: the user is needed now.
-        let ringingNow = runs.values.contains { $0.isOpen && $0.snoozedUntil == nil }
+        let ringingNow = entries.values.contains { $0.run.map { $0.record.isOpen && $0.record.snoozedUntil == nil } ?? false }
         let decision = ShouldKeepAwake()
         let canWake = world.timer.wakesFromSuspend
         if decision.execute(nextRing: nextRing, ringingNow: ringingNow, window: config.keepAwake,
@@ -126,45 +113,45 @@ extension AgentCore {
 
     /// Starts ringing: a new run, or the next ring of a snoozed one.
     func ring(_ id: AlarmID, at now: Instant) {
-        guard let alarm = alarms[id] else { return }
-        if runs[id] == nil {
+        guard let entry = entries[id] else { return }
+        let alarm = entry.alarm
+        var run = entry.run ?? RunState(record: AlarmRun(alarmId: id, startedAt: now))
+        if entry.run == nil {
             // A planned occurrence is due at its instant; a triggered one when it was triggered.
-            dues[id] = nextFires[id].flatMap { $0 <= now ? $0 : nil } ?? now
+            run.record.due = entry.nextFire.flatMap { $0 <= now ? $0 : nil } ?? now
         }
-        var run = runs[id] ?? AlarmRun(alarmId: id, startedAt: now)
-        if run.due == nil { run.due = dues[id] }
-        ApplyRunEvent().reduce(run: &run, event: .alarmFired(at: now))
-        let wasPlanned = nextFires[id] != nil
-        runs[id] = run
-        nextFires[id] = nil
-        nudged.remove(id)
-        // The sound and the notification take over what was prepared for this ring.
-        preparedSounds[id] = nil
-        preparedNotifications[id] = nil
+        ApplyRunEvent().reduce(run: &run.record, event: .alarmFired(at: now))
+        run.nudged = false
+        let wasPlanned = entry.nextFire != nil
+        entries[id]?.run = run
+        entries[id]?.nextFire = nil
+        // The sound takes over what was prepared for this ring.
+        entries[id]?.preparedSound = nil
+        let record = run.record
         effectsFirst {
             // What the user and the clients wait for goes out first; the disk and the hook after.
-            emit(.ringing(id, label: alarm.displayLabel, snoozeCount: run.snoozeCount))
+            emit(.ringing(id, label: alarm.displayLabel, snoozeCount: record.snoozeCount))
             startRingingEffects(id)
             // Rings whether or not these writes succeed: a failed one is retried.
-            persist(run, session: sessions[id])
+            persist(record, session: run.session)
             if wasPlanned { persistAlarm(id) }
-            runHook(.ring, id, due: due(of: run), snoozeCount: run.snoozeCount)
+            runHook(.ring, id, due: due(of: record), snoozeCount: record.snoozeCount)
         }
     }
 
     /// An occurrence too late to ring: recorded, told (once, however often the clock crosses it),
     /// and the alarm moves on.
     func miss(_ id: AlarmID, at fire: Instant) {
-        guard var alarm = alarms[id] else { return }
-        let toldBefore = lastOccurrences[id] == .missed(fire)
+        guard var alarm = entries[id]?.alarm else { return }
+        let toldBefore = entries[id]?.lastOccurrence == .missed(fire)
         if !toldBefore {
             persistMissed(id, at: fire)
             remember(.missed(fire), of: id)
         }
         if alarm.repeatDays.isEmpty { alarm.isEnabled = false }
-        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: lastOccurrences[id])
-        alarms[id] = alarm
-        nextFires[id] = next
+        let next = ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: entries[id]?.lastOccurrence)
+        entries[id]?.alarm = alarm
+        entries[id]?.nextFire = next
         persistAlarm(id)
         pruneHistory()
         guard !toldBefore else { return emit(.alarmsChanged) }
@@ -176,25 +163,11 @@ extension AgentCore {
     }
 
     func nudge(_ id: AlarmID) {
-        guard alarms[id] != nil else { return }
-        nudged.insert(id)
+        guard entries[id]?.run != nil else { return }
+        entries[id]?.run?.nudged = true
         // Full volume, not the alarm's: once the fade-in has ended the alarm's volume is what
         // already plays, and nobody reacted to it.
         world.sound.raise(id, volume: 1.0)
         showNotification(id)
     }
-}
-
-/// A ring the sound was asked to get ready for: what it plays, and when.
-struct PreparedSound: Equatable {
-    var due: Instant
-    var sound: String
-    var volume: Double
-}
-
-/// A ring the notifier was asked to get ready for: what it shows, and when.
-struct PreparedNotification: Equatable {
-    var due: Instant
-    var snoozeCount: Int
-    var notification: RingNotification
 }

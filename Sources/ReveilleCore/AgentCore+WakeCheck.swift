@@ -7,7 +7,7 @@ extension AgentCore {
     /// An alarm with no pending check answers `notRinging`.
     public func confirmAwake(_ id: AlarmID) throws(AgentError) {
         _ = try alarm(id)
-        guard var run = runs[id], run.wakeCheckDue != nil else { throw .notRinging(id) }
+        guard var run = entries[id]?.run?.record, run.wakeCheckDue != nil else { throw .notRinging(id) }
         ApplyRunEvent().reduce(run: &run, event: .dismissalCompleted(at: now))
         world.notifier.close(id)
         close(id, run, silencing: false)
@@ -21,8 +21,9 @@ extension AgentCore {
         switch WakeCheck().state(due: due, now: now) {
         case .waiting: return
         case .asking:
-            guard !wakeChecksAsked.contains(id), let alarm = alarms[id] else { return }
-            wakeChecksAsked.insert(id)
+            guard let entry = entries[id], entry.run?.wakeCheckAsked == false else { return }
+            let alarm = entry.alarm
+            entries[id]?.run?.wakeCheckAsked = true
             let question = RingNotification(
                 summary: "Still up?", body: "\(alarm.displayLabel) rings again unless you answer within a minute.",
                 snoozeLabel: nil, dismissLabel: "I'm up")
@@ -31,15 +32,15 @@ extension AgentCore {
             }
             world.notifier.show(id, question, onAction: onAction)
         case .unanswered:
-            wakeChecksAsked.remove(id)
+            entries[id]?.run?.wakeCheckAsked = false
             ring(id, at: now)
         }
     }
 
     /// When each pending wake-up check next needs the core.
     func wakeCheckDeadlines() -> [Instant] {
-        runs.values.compactMap { run in
-            guard let due = run.wakeCheckDue else { return nil }
+        entries.values.compactMap { entry in
+            guard let due = entry.run?.record.wakeCheckDue else { return nil }
             switch WakeCheck().state(due: due, now: now) {
             case .waiting(let until), .asking(let until): return until
             case .unanswered: return now

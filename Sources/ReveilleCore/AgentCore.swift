@@ -12,30 +12,11 @@ public actor AgentCore {
     let flow: ChallengeFlow
     var random: AgentRandom
 
-    var alarms: [AlarmID: Alarm] = [:]
-    /// Planned next occurrence of each enabled alarm that has no open run.
-    var nextFires: [AlarmID: Instant] = [:]
-    var runs: [AlarmID: AlarmRun] = [:]
-    var sessions: [AlarmID: ChallengeSession] = [:]
-    /// Rings the sound was asked to get ready for, until they ring or change.
-    var preparedSounds: [AlarmID: PreparedSound] = [:]
-    /// Rings the notifier was asked to get ready for, until they ring or change.
-    var preparedNotifications: [AlarmID: PreparedNotification] = [:]
-    /// Ringing alarms already nudged in their current ring.
-    var nudged: Set<AlarmID> = []
-    /// Lockouts whose end has not been announced yet.
-    var lockoutEnds: [AlarmID: Instant] = [:]
+    /// Every alarm, with its plan and its open run.
+    var entries: [AlarmID: AlarmEntry] = [:]
     var database = DatabaseState()
-    /// Each alarm's latest occurrence that rang or was reported missed, so neither happens twice.
-    var lastOccurrences: [AlarmID: LastOccurrence] = [:]
-    /// The captchas the agent started, per alarm, while they may still be showing its challenge.
-    var captchas: [AlarmID: CaptchaPresence] = [:]
-    /// Each open run's due time, for its hooks; not stored, so a run from before a restart derives it.
-    var dues: [AlarmID: Instant] = [:]
     /// The last hook that failed, until that event's hook runs fine again.
     var hookFailure: (event: HookEvent, reason: String)?
-    /// Alarms whose "Still up?" is on screen; not stored, so a restart asks again.
-    var wakeChecksAsked: Set<AlarmID> = []
     /// Writes and hooks held back while a ring's signal, notification and sound go out.
     var deferred = DeferredWork()
     /// Code cards by label, with their hashes.
@@ -77,12 +58,14 @@ public actor AgentCore {
         do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
         database.unavailable = nil
         reportUnreadable(stored.unreadable)
-        alarms.reserveCapacity(stored.alarms.count)
-        for alarm in stored.alarms { alarms[alarm.id] = alarm }
-        nextFires = stored.nextFires
-        for run in stored.openRuns where alarms[run.alarmId] != nil { runs[run.alarmId] = run }
-        sessions = stored.sessions.filter { runs[$0.key] != nil }
-        lastOccurrences = stored.lastOccurrences
+        entries.reserveCapacity(stored.alarms.count)
+        for alarm in stored.alarms {
+            entries[alarm.id] = AlarmEntry(alarm: alarm, nextFire: stored.nextFires[alarm.id],
+                                           lastOccurrence: stored.lastOccurrences[alarm.id])
+        }
+        for run in stored.openRuns where entries[run.alarmId] != nil {
+            entries[run.alarmId]?.run = RunState(record: run, session: stored.sessions[run.alarmId])
+        }
         cards = Dictionary(stored.cards.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         replaceMissingCards()
         pruneHistory()
@@ -91,9 +74,10 @@ public actor AgentCore {
     /// Arms the timer and rings again what was ringing when the agent stopped, with its
     /// `Ringing` signal. Call it once the agent can be heard: after it owns its bus name.
     public func resume() {
-        for run in runs.values where run.isRinging {
+        for entry in entries.values {
+            guard let run = entry.run?.record, run.isRinging else { continue }
             startRingingEffects(run.alarmId)
-            emit(.ringing(run.alarmId, label: alarms[run.alarmId]?.displayLabel ?? "Alarm", snoozeCount: run.snoozeCount))
+            emit(.ringing(run.alarmId, label: entry.alarm.displayLabel, snoozeCount: run.snoozeCount))
         }
         // The stored plan was made under the clock of the last session, which may have been wrong.
         planAgain()
@@ -115,7 +99,7 @@ public actor AgentCore {
 
     public func list() -> [AlarmSnapshot] {
         // Sorting positions, not snapshots: a snapshot is large, and a sort moves what it sorts.
-        let snapshots = alarms.values.map(snapshot)
+        let snapshots = entries.values.map(snapshot)
         return snapshots.indices.sorted { Self.listsBefore(snapshots[$0], snapshots[$1]) }.map { snapshots[$0] }
     }
 
@@ -134,34 +118,37 @@ public actor AgentCore {
     }
 
     public func get(_ id: AlarmID) throws(AgentError) -> AlarmSnapshot {
-        snapshot(try alarm(id))
+        guard let entry = entries[id] else { throw .notFound(id.rawValue) }
+        return snapshot(entry)
     }
 
-    public var ringingAlarms: [AlarmID] { runs.values.filter(\.isRinging).map(\.alarmId).sorted() }
+    public var ringingAlarms: [AlarmID] {
+        entries.values.compactMap { $0.run?.record.isRinging == true ? $0.alarm.id : nil }.sorted()
+    }
 
     public var nextFire: NextFire? {
-        let planned = nextFires.map { NextFire(id: $0.key, at: $0.value) }
-        let snoozes = runs.values.compactMap { run in run.snoozedUntil.map { NextFire(id: run.alarmId, at: $0) } }
-        return (planned + snoozes).min { ($0.at, $0.id) < ($1.at, $1.id) }
+        entries.values.compactMap { entry in
+            (entry.run?.record.snoozedUntil ?? entry.nextFire).map { NextFire(id: entry.alarm.id, at: $0) }
+        }.min { ($0.at, $0.id) < ($1.at, $1.id) }
     }
 
     public func preflight() async -> EvaluatePreflight.Result {
         EvaluatePreflight().execute(rules: PreflightRules(), snapshot: await healthSnapshot())
     }
 
-    func snapshot(_ alarm: Alarm) -> AlarmSnapshot {
-        let run = runs[alarm.id]
+    func snapshot(_ entry: AlarmEntry) -> AlarmSnapshot {
+        let run = entry.run?.record
         return AlarmSnapshot(
-            alarm: alarm,
-            nextFire: run.map { $0.snoozedUntil } ?? nextFires[alarm.id],
+            alarm: entry.alarm,
+            nextFire: run.map { $0.snoozedUntil } ?? entry.nextFire,
             snoozeCount: run?.snoozeCount ?? 0,
             ringing: run?.isRinging ?? false
         )
     }
 
     func alarm(_ id: AlarmID) throws(AgentError) -> Alarm {
-        guard let alarm = alarms[id] else { throw .notFound(id.rawValue) }
-        return alarm
+        guard let entry = entries[id] else { throw .notFound(id.rawValue) }
+        return entry.alarm
     }
 
     // MARK: Publishing

@@ -5,10 +5,6 @@ import Synchronization
 /// What the core tells the outside world happened; the D-Bus harness turns these into signals.
 public enum AgentEvent: Equatable, Sendable {
     case ringing(AlarmID, label: String, snoozeCount: Int)
-    /// The alarm is due to ring within `PrepareRing.lead` with these details: nothing to tell
-    /// anyone yet, but time to get its `Ringing` signal ready. The ring may still move or be
-    /// cancelled, and its details change.
-    case ringingSoon(AlarmID, label: String, snoozeCount: Int)
     case snoozed(AlarmID, snoozeCount: Int, until: Instant)
     case dismissed(AlarmID)
     case challengeChanged(AlarmID)

@@ -89,15 +89,8 @@ public struct RingNotification: Equatable, Sendable {
 /// Shows ringing alarms on the desktop. Action keys come back through `onAction`:
 /// `snooze`, `dismiss` or `default`.
 public protocol AlarmNotifier: Sendable {
-    /// Shows the notification of a ringing alarm, or updates it; takes over what `prepare` made.
+    /// Shows the notification of a ringing alarm, or updates it.
     func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void)
-    /// Gets the notification of a ring due at `due` ready to show at that second by itself,
-    /// without waiting for the rest of the ring: a later `show` of the alarm takes it over,
-    /// with what it then says; `release` withdraws it, from the screen too if it showed.
-    /// The core calls one of the two for every preparation. One that fails changes nothing:
-    /// `show` then does all the work itself.
-    func prepare(_ id: AlarmID, _ notification: RingNotification, at due: Instant, onAction: @escaping @Sendable (String) -> Void)
-    func release(_ id: AlarmID)
     func close(_ id: AlarmID)
     /// Closes every alarm's notification; returns once the server was told.
     func withdrawAll() async

@@ -166,35 +166,13 @@ private func matchRuleCount(of connection: Connection, askedThrough other: Conne
     }
 }
 
-@Test(.timeLimit(.minutes(1))) func aPreparedSignalArrivesAsEncodedAndGoesOutOnce() async throws {
-    let fixture = try await Fixture.start()
-    defer { fixture.stop() }
-    let signals = try await fixture.client.signals(matching: MatchRule(interface: TestService.interface, member: "Rang"))
-    let prepared = try fixture.server.prepareSignal(
-        path: TestService.path, interface: TestService.interface, name: "Rang", arguments: [.string("early"), .int64(5)])
-    #expect(prepared.arguments == [.string("early"), .int64(5)])
-    // Prepared is not sent: the next signal the client sees is the one sent after it.
-    try fixture.server.emitSignal(path: TestService.path, interface: TestService.interface, name: "Rang",
-                                  arguments: [.string("plain"), .int64(1)])
-    #expect(fixture.server.send(prepared))
-    #expect(!fixture.server.send(prepared), "a message goes out once")
-    try fixture.server.emitSignal(path: TestService.path, interface: TestService.interface, name: "Rang",
-                                  arguments: [.string("last"), .int64(2)])
-    var iterator = signals.makeAsyncIterator()
-    #expect(await iterator.next()?.arguments == [.string("plain"), .int64(1)])
-    let early = try #require(await iterator.next())
-    #expect(early.arguments == [.string("early"), .int64(5)])
-    #expect(early.sender == fixture.server.uniqueName)
-    #expect(await iterator.next()?.arguments.first == .string("last"))
-}
-
-@Test(.timeLimit(.minutes(1))) func aSignalWithInvalidArgumentsCannotBePrepared() async throws {
+@Test(.timeLimit(.minutes(1))) func aSignalWithInvalidArgumentsIsRefused() async throws {
     let fixture = try await Fixture.start()
     defer { fixture.stop() }
     #expect(throws: DBusError.self) {
-        try fixture.server.prepareSignal(path: "/", interface: "org.x", name: "S", arguments: [.signature("a{")])
+        try fixture.server.emitSignal(path: "/", interface: "org.x", name: "S", arguments: [.signature("a{")])
     }
     #expect(throws: DBusError.self) {
-        try fixture.server.prepareSignal(path: "no/slash", interface: "org.x", name: "S")
+        try fixture.server.emitSignal(path: "no/slash", interface: "org.x", name: "S")
     }
 }

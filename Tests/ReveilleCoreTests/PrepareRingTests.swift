@@ -34,97 +34,14 @@ import Testing
         #expect(f.fakes.sound.releases.isEmpty)
     }
 
-    @Test func theRingingSignalIsAnnouncedWithTheLeadAndWithWhatTheRingWillCarry() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5) { $0.label = "Gym" }
-        #expect(!f.events.all.contains { if case .ringingSoon = $0 { true } else { false } })
-        await f.fireTimerOnce()
-        #expect(f.events.all.filter { if case .ringingSoon = $0 { true } else { false } }
-            == [.ringingSoon(id, label: "Gym", snoozeCount: 0)])
-        #expect(!f.events.all.contains(.ringing(id, label: "Gym", snoozeCount: 0)))
-        await f.fireTimerOnce()
-        #expect(f.events.all.contains(.ringing(id, label: "Gym", snoozeCount: 0)))
-    }
-
-    @Test func aSnoozedRingIsAnnouncedWithItsSnoozeCount() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5)
-        await f.fireTimer()
-        _ = try await f.core.snooze(id)
-        await f.fireTimerOnce()
-        #expect(f.events.all.contains(.ringingSoon(id, label: "Alarm", snoozeCount: 1)))
-        await f.fireTimerOnce()
-        #expect(f.events.all.contains(.ringing(id, label: "Alarm", snoozeCount: 1)))
-    }
-
-    @Test func theNotificationIsPreparedForTheDueSecondAndTheRingShowsWhatWasPrepared() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5) { $0.label = "Gym" }
-        let due = mondayMorning.adding(seconds: 300)
-        await f.fireTimerOnce()
-        let prepared = try #require(f.fakes.notifier.preparation(of: id))
-        #expect(prepared.due == due)
-        #expect(prepared.notification.summary == "Gym")
-        #expect(f.fakes.notifier.shown(id) == nil)
-        await f.fireTimerOnce()
-        let takeover = try #require(f.fakes.notifier.shownPrepared.first)
-        #expect(f.fakes.notifier.shownPrepared.count == 1)
-        #expect(takeover.id == id)
-        #expect(takeover.shown == takeover.prepared.notification)
-        #expect(f.fakes.notifier.releases.isEmpty)
-    }
-
-    @Test func aClickOnThePreparedNotificationReachesTheCore() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5)
-        await f.fireTimerOnce()
-        let prepared = try #require(f.fakes.notifier.preparation(of: id))
-        await f.fireTimerOnce()
-        prepared.onAction("snooze")
-        try await waitUntil { await f.core.ringingAlarms.isEmpty }
-        #expect(f.fakes.notifier.shown(id) == nil)
-        #expect(try await f.core.get(id).snoozeCount == 1)
-    }
-
-    @Test func aSnoozedRingPreparesTheNotificationItWillShow() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5) { $0.maxSnoozes = 1 }
-        await f.fireTimer()
-        _ = try await f.core.snooze(id)
-        await f.fireTimerOnce()
-        let prepared = try #require(f.fakes.notifier.preparation(of: id))
-        #expect(prepared.notification.snoozeLabel == nil)
-        await f.fireTimerOnce()
-        #expect(f.fakes.notifier.shownPrepared.last?.shown == prepared.notification)
-    }
-
-    @Test func anEditedLabelPreparesTheNotificationAgainAndLeavesTheSound() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5) { $0.label = "Gym" }
-        await f.fireTimerOnce()
-        var changes = AlarmChanges()
-        changes.label = "Run"
-        try await f.core.update(id, changes)
-        #expect(f.fakes.notifier.releases == [id])
-        #expect(f.fakes.notifier.preparation(of: id)?.notification.summary == "Run")
-        #expect(f.events.all.contains(.ringingSoon(id, label: "Run", snoozeCount: 0)))
-        #expect(f.fakes.sound.releases.isEmpty)
-        await f.fireTimerOnce()
-        #expect(f.fakes.notifier.shownPrepared.map(\.shown.summary) == ["Run"])
-        #expect(f.fakes.sound.startedPrepared == [id])
-    }
-
     @Test func aRemovedAlarmReleasesItsPreparation() async throws {
         let f = try await CoreFixture()
         let id = try await f.addAlarm(minutesAhead: 5)
         await f.fireTimerOnce()
         #expect(f.fakes.sound.preparation(of: id) != nil)
-        #expect(f.fakes.notifier.preparation(of: id) != nil)
         try await f.core.remove(id)
         #expect(f.fakes.sound.releases == [id])
         #expect(f.fakes.sound.preparation(of: id) == nil)
-        #expect(f.fakes.notifier.releases == [id])
-        #expect(f.fakes.notifier.preparation(of: id) == nil)
     }
 
     @Test func aDisabledAlarmReleasesItsPreparation() async throws {
@@ -134,21 +51,6 @@ import Testing
         try await f.core.setEnabled(id, false)
         #expect(f.fakes.sound.releases == [id])
         #expect(f.fakes.sound.preparation(of: id) == nil)
-        #expect(f.fakes.notifier.releases == [id])
-        #expect(f.fakes.notifier.preparation(of: id) == nil)
-    }
-
-    @Test func aRingMissedAfterItsPreparationReleasesTheNotification() async throws {
-        let f = try await CoreFixture()
-        let id = try await f.addAlarm(minutesAhead: 5)
-        await f.fireTimerOnce()
-        #expect(f.fakes.notifier.preparation(of: id) != nil)
-        // The machine slept through the due second and well past the grace.
-        f.fakes.clock.set(mondayMorning.adding(seconds: 3600))
-        await f.core.wake()
-        #expect(f.fakes.notifier.releases == [id])
-        #expect(f.fakes.notifier.preparation(of: id) == nil)
-        #expect(f.fakes.notifier.shown(id) == nil)
     }
 
     @Test func anEditedSoundIsPreparedAgain() async throws {
@@ -188,5 +90,21 @@ import Testing
         await f.fireTimerOnce()
         #expect(f.fakes.sound.startedPrepared.last == id)
         #expect(f.fakes.sound.isPlaying(id))
+    }
+}
+
+/// A ring missed after its sound was prepared gives the preparation back.
+@Suite struct PrepareRingReleaseTests {
+    @Test func aRingMissedAfterItsPreparationReleasesTheSound() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimerOnce()
+        #expect(f.fakes.sound.preparation(of: id) != nil)
+        // The machine slept through the due second and well past the grace.
+        f.fakes.clock.set(mondayMorning.adding(seconds: 3600))
+        await f.core.wake()
+        #expect(f.fakes.sound.releases == [id])
+        #expect(f.fakes.sound.preparation(of: id) == nil)
+        #expect(!f.fakes.sound.isPlaying(id))
     }
 }

@@ -181,8 +181,6 @@ public final class FakeNotifier: AlarmNotifier {
 
     public func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {
         journal.record("notification of \(id) shown")
-        let prepared = preparations.withLock { $0.removeValue(forKey: id) }
-        if let prepared { takeovers.withLock { $0.append(Takeover(id: id, prepared: prepared, shown: notification)) } }
         state.withLock {
             $0.shown[id] = Shown(notification: notification, onAction: onAction)
             $0.posts += 1
@@ -190,7 +188,6 @@ public final class FakeNotifier: AlarmNotifier {
     }
     public func close(_ id: AlarmID) { state.withLock { _ = $0.shown.removeValue(forKey: id) } }
     public func withdrawAll() async {
-        preparations.withLock { $0.removeAll() }
         let ids = state.withLock { state in
             defer { state.shown = [:] }
             return state.shown.keys.sorted()
@@ -198,36 +195,6 @@ public final class FakeNotifier: AlarmNotifier {
         for id in ids { journal.record("notification of \(id) withdrawn") }
     }
 
-    /// A notification made ready ahead: what it says, and the second it shows by itself.
-    public struct Preparation: Sendable {
-        public var notification: RingNotification
-        public var due: Instant
-        public var onAction: @Sendable (String) -> Void
-    }
-    /// A `show` that took over a preparation: what was prepared, and what was shown.
-    public struct Takeover: Sendable {
-        public var id: AlarmID
-        public var prepared: Preparation
-        public var shown: RingNotification
-    }
-    private let preparations = Mutex<[AlarmID: Preparation]>([:])
-    private let takeovers = Mutex<[Takeover]>([])
-    private let released = Mutex<[AlarmID]>([])
-
-    public func prepare(_ id: AlarmID, _ notification: RingNotification, at due: Instant,
-                        onAction: @escaping @Sendable (String) -> Void) {
-        preparations.withLock { $0[id] = Preparation(notification: notification, due: due, onAction: onAction) }
-    }
-    public func release(_ id: AlarmID) {
-        released.withLock { $0.append(id) }
-        preparations.withLock { _ = $0.removeValue(forKey: id) }
-    }
-    /// What is prepared for `id` and neither shown nor released.
-    public func preparation(of id: AlarmID) -> Preparation? { preparations.withLock { $0[id] } }
-    /// The `show` calls that took over a preparation, in order.
-    public var shownPrepared: [Takeover] { takeovers.withLock { $0 } }
-    /// Alarms whose preparation was released, in order.
-    public var releases: [AlarmID] { released.withLock { $0 } }
     public func notice(summary: String, body: String) { state.withLock { $0.notices.append(summary) } }
 
     public func shown(_ id: AlarmID) -> RingNotification? { state.withLock { $0.shown[id]?.notification } }

@@ -4,7 +4,6 @@ import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
 import ReveilleTime
-import Synchronization
 
 /// The D-Bus harness of `io.github.Reveille1.Manager`: decode, call the core, encode.
 ///
@@ -107,23 +106,11 @@ public struct ManagerService: Sendable {
 
     /// Turns the core's events into signals and property changes on `connection`.
     public func forwardEvents(to connection: Connection) {
-        let prepared = PreparedRingingSignals()
-        let headStart = RingingHeadStart()
         core.events.listen { event in
             let (name, arguments) = Self.signal(for: event)
             do {
-                if case .ringingSoon(let id, let label, let count) = event {
-                    // Encoded now, so that at the due second the signal only has to be sent.
-                    let (_, arguments) = Self.signal(for: .ringing(id, label: label, snoozeCount: count))
-                    prepared.keep(try connection.prepareSignal(path: BusNames.path, interface: BusNames.manager,
-                                                               name: BusSignal.ringing.name, arguments: arguments), for: id)
-                } else if case .ringing(let id, _, _) = event, let ready = prepared.take(id),
-                          ready.arguments == arguments, connection.send(ready) {
-                    // Sent as prepared: the same alarm, label and snooze count.
-                    headStart.signalSent()
-                } else if let name {
+                if let name {
                     try connection.emitSignal(path: BusNames.path, interface: BusNames.manager, name: name, arguments: arguments)
-                    if case .ringing = event { headStart.signalSent() }
                 } else if case .ringingAlarmsChanged(let ids) = event {
                     try connection.emitPropertiesChanged(path: BusNames.path, interface: BusNames.manager,
                                                          changed: ["RingingAlarms": Self.ringing(ids)])
@@ -147,7 +134,7 @@ public struct ManagerService: Sendable {
         case .dismissed(let id): (BusSignal.dismissed.name, [.string(id.rawValue)])
         case .challengeChanged(let id): (BusSignal.challengeChanged.name, [.string(id.rawValue)])
         case .alarmsChanged: (BusSignal.alarmsChanged.name, [])
-        case .ringingAlarmsChanged, .nextFireChanged, .ringingSoon: (nil, [])
+        case .ringingAlarmsChanged, .nextFireChanged: (nil, [])
         }
     }
 
@@ -187,29 +174,5 @@ private extension ExportedMethod {
             return try await handler(call)
         }
         return gated
-    }
-}
-
-/// `Ringing` signals encoded before their alarms ring, one per alarm. An alarm that never rings
-/// (edited, removed, the clock set back) leaves its signal here until it is prepared again, so
-/// only the newest few are kept.
-final class PreparedRingingSignals: Sendable {
-    static let limit = 64
-    private let signals = Mutex<[(AlarmID, PreparedSignal)]>([])
-
-    func keep(_ signal: PreparedSignal, for id: AlarmID) {
-        signals.withLock { signals in
-            signals.removeAll { $0.0 == id }
-            if signals.count >= Self.limit { signals.removeFirst(signals.count - Self.limit + 1) }
-            signals.append((id, signal))
-        }
-    }
-
-    /// The signal prepared for `id`, which is no longer kept.
-    func take(_ id: AlarmID) -> PreparedSignal? {
-        signals.withLock { signals in
-            guard let index = signals.firstIndex(where: { $0.0 == id }) else { return nil }
-            return signals.remove(at: index).1
-        }
     }
 }

@@ -15,8 +15,6 @@ public final class LiveNotifier: AlarmNotifier {
     private let notifier: Notifier?
     private let jobs = SerialTasks()
     private let posted = Mutex<[AlarmID: Notification]>([:])
-    /// Notifications made ready for rings due soon, until `show` takes one over or `release` drops it.
-    private let prepared = Mutex<[AlarmID: ScheduledNotification]>([:])
     /// What each ringing alarm's notification says and offers: to post it again on a new
     /// server, and to recognise clicks on actions it no longer shows.
     private let ringing = Mutex<[AlarmID: Ringing]>([:])
@@ -78,24 +76,6 @@ public final class LiveNotifier: AlarmNotifier {
         present(id, entry, openChallengeOnFailure: true)
     }
 
-    /// Builds the notification now and has libnotify's thread show it at the due second by
-    /// itself (`Notifier.schedule`): the `Notify` call then waits for none of the ring's other
-    /// work. `show` takes it over; without libnotify, `show` does it all.
-    public func prepare(_ id: AlarmID, _ notification: RingNotification, at due: Instant,
-                        onAction: @escaping @Sendable (String) -> Void) {
-        guard let notifier else { return }
-        let entry = Ringing(notification: notification, soundProblem: soundProblems.withLock { $0[id] }, onAction: onAction)
-        let scheduled: ScheduledNotification
-        do { scheduled = try notifier.schedule(entry.content, at: due, onAction: onAction, onClosed: closedHandler(id)) } catch {
-            return Log.shared.info("cannot get the notification for \(id) ready ahead: \(error)")
-        }
-        prepared.withLock { $0.updateValue(scheduled, forKey: id) }?.cancel()
-    }
-
-    public func release(_ id: AlarmID) {
-        prepared.withLock { $0.removeValue(forKey: id) }?.cancel()
-    }
-
     /// Says in an alarm's notification that its sound cannot play (nil: it plays again).
     /// Kept apart from what rings: the sound side may tell before the notification is shown.
     public func setSoundProblem(_ id: AlarmID, _ problem: String?) {
@@ -113,25 +93,9 @@ public final class LiveNotifier: AlarmNotifier {
     private func present(_ id: AlarmID, _ entry: Ringing, openChallengeOnFailure: Bool) {
         let content = entry.content
         let onClosed = closedHandler(id)
-        // What was made ready for this ring is taken over: it showed at the due second, or
-        // shows now. Else a first post with nothing queued before it goes to libnotify's thread
-        // at once: the job below would start only once the event loop's current work (the
-        // ring's writes) is done.
-        let early: PendingNotification? = if let scheduled = prepared.withLock({ $0.removeValue(forKey: id) }) {
-            scheduled.take(content)
-        } else if jobs.isIdle && posted.withLock({ $0[id] == nil }) {
-            notifier?.startPost(content, onAction: entry.onAction, onClosed: onClosed)
-        } else {
-            nil
-        }
         jobs.add { [self] in
             do {
-                if let early {
-                    // Replaces (and so closes) any notification still kept for the alarm.
-                    let handle = try await early.value()
-                    posted.withLock { $0[id] = handle }
-                    await remember(id, handle)
-                } else if let existing = posted.withLock({ $0[id] }) {
+                if let existing = posted.withLock({ $0[id] }) {
                     try await existing.update(content)
                     await remember(id, existing)
                 } else {
@@ -189,7 +153,6 @@ public final class LiveNotifier: AlarmNotifier {
 
     public func withdrawAll() async {
         ringing.withLock { $0.removeAll() }
-        for scheduled in prepared.withLock({ prepared in defer { prepared = [:] }; return prepared.values }) { scheduled.cancel() }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             jobs.add { [self] in
                 let handles = posted.withLock { posted in
