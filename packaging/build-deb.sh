@@ -7,8 +7,10 @@
 # The tree (tracked and new files, not ignored ones) is copied to
 # OUTPUT_DIR/deb/reveille-<version>/ with packaging/debian as its debian/, and
 # dpkg-buildpackage builds it there, so no debian/ appears at the top of the
-# tree. SwiftPM's scratch directory is OUTPUT_DIR/deb/swiftpm, outside the copy,
-# so a second build is incremental. Prints the .deb's path as its last line.
+# tree. Its swift build runs at the top of the tree with the scratch directory
+# and flags of `make build` (-c release --static-swift-stdlib in .build), so
+# after `make build` it compiles nothing again, and the package holds the very
+# binaries the end-to-end tests ran. Prints the .deb's path as its last line.
 set -eu
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,9 +51,12 @@ else
 fi
 cp -a "$repo/packaging/debian" "$src/debian"
 
-say "building $deb_name (swift build -c release --static-swift-stdlib)"
+say "building $deb_name (swift build -c release --static-swift-stdlib in $repo/.build)"
 rm -f "$work/$deb_name"
-(cd "$src" && BUILD_DIR="$work/swiftpm" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1 ||
+# SwiftPM builds the package in its working directory: a build of the copy would be a
+# second package, compiled from scratch. debian/rules runs $SWIFT build ... --scratch-path
+# $BUILD_DIR, so `env -C` points it at the tree itself and BUILD_DIR at make build's .build.
+(cd "$src" && SWIFT="env -C $repo ${SWIFT:-swift}" BUILD_DIR="$repo/.build" dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1 ||
     { tail -n 40 "$work/build.log" >&2; fail "dpkg-buildpackage failed; the whole log is $work/build.log"; }
 [ -f "$work/$deb_name" ] || fail "dpkg-buildpackage made no $deb_name"
 mv -f "$work/$deb_name" "$out/$deb_name"
