@@ -5,7 +5,9 @@
 # answers → silence, notification closed, Dismissed.
 source "$(dirname "$0")/lib.sh"
 start_session
-configure "[agent]" "fade_in = 1s"
+# A lockout of 5 s rather than the default 30 s (whose length LockoutTests prove): the wiring
+# is the same, and the script does not wait out the rest.
+configure "[agent]" "fade_in = 1s" "lockout_cooldown = 5s"
 start_agent
 "$REVEILLE" monitor >"$SESSION/monitor.log" 2>&1 &
 MONITOR=$!
@@ -66,6 +68,7 @@ expect_error io.github.Reveille1.Error.LockedOut gcall SubmitAnswer "'$id'" "'1'
 assert_contains "$(captcha_screen)" "Locked" "the captcha shows the lockout"
 is_ringing "$id" || fail "the alarm stopped during the lockout"
 until_unlocked=$(( $(challenge_field "$id" locked_until) - $(date +%s) + 1 ))
+[ "$until_unlocked" -ge 3 ] && [ "$until_unlocked" -le 6 ] || fail "locked for $((until_unlocked - 1)) s more, not lockout_cooldown's 5 s"
 note "waiting ${until_unlocked}s for the cooldown"
 sleep "$until_unlocked"
 
