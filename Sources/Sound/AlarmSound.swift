@@ -16,12 +16,16 @@ public struct AlarmSound: Sendable {
     /// What was wrong with each sound passed over, for the log and the notification; empty when
     /// the sound asked for plays.
     public let problems: [String]
+    /// Only the beginning of the file plays, on a loop: the whole did not fit in `SharedClips.budget`.
+    public var shortened = false
 
     /// Decodes `sound` (a theme sound name or an absolute path), falling back to the theme sound
     /// `fallbackName` and then to the generated tone. Any error decoding a file, whatever it is,
     /// counts as "cannot play it". Theme sounds are looked up in the XDG data directories that
-    /// `environment` names.
-    public static func load(_ sound: String, fallbackName: String, environment: [String: String]) -> AlarmSound {
+    /// `environment` names. Files are decoded through `clips`, which shares them between alarms
+    /// and bounds the memory they take.
+    public static func load(_ sound: String, fallbackName: String, environment: [String: String],
+                            clips: SharedClips = SharedClips()) -> AlarmSound {
         var problems: [String] = []
         let candidates = sound == fallbackName ? [sound] : [sound, fallbackName]
         for (index, candidate) in candidates.enumerated() {
@@ -32,13 +36,14 @@ public struct AlarmSound: Sendable {
                 continue
             }
             do {
-                let clip = try AudioClip(contentsOf: path)
-                return AlarmSound(clip: clip, source: index == 0 ? .requested(path: path) : .theme(path: path), problems: problems)
+                let decoded = try clips.clip(contentsOf: path)
+                return AlarmSound(clip: decoded.clip, source: index == 0 ? .requested(path: path) : .theme(path: path),
+                                  problems: problems, shortened: decoded.shortened)
             } catch {
                 problems.append("\(error)")
             }
         }
-        return AlarmSound(clip: .alarmTone(), source: .generatedTone, problems: problems)
+        return AlarmSound(clip: clips.tone, source: .generatedTone, problems: problems)
     }
 
     /// One line saying which fallback plays and why; nil when the sound asked for plays.

@@ -11,6 +11,8 @@ public final class SoundFile {
     private let handle: OpaquePointer
     /// The most frames a read keeps: the header's length may be an estimate, or a lie.
     private let maximumFrames: Int
+    /// The length the header gives; `Int64.max` when libsndfile cannot tell.
+    private let headerFrames: Int64
 
     /// Ten minutes, as documented in reveille(1) and reveille.conf(5).
     public static let maximumDuration: Duration = .seconds(600)
@@ -28,6 +30,7 @@ public final class SoundFile {
         self.handle = handle
         self.sampleRate = Int(info.samplerate)
         self.channelCount = Int(info.channels)
+        self.headerFrames = info.frames
         // Set before any throw, so that deinit closes the file.
         self.maximumFrames = info.channels > 0
             ? min(Int(info.samplerate) * Int(Self.maximumDuration.components.seconds), Self.maximumSamples / Int(info.channels))
@@ -48,6 +51,24 @@ public final class SoundFile {
         try readAll { buffer, frames in sf_readf_float(handle, buffer, frames) }
     }
 
+    /// The first `limit` frames (all of them if the file is shorter), as `readFloat32()` reads
+    /// them: for a clip that must fit in what memory is left.
+    public func readFloat32(upTo limit: Int) throws(SoundFileError) -> [Float] {
+        try readAll(upTo: limit) { buffer, frames in sf_readf_float(handle, buffer, frames) }
+    }
+
+    /// Whether a frame follows where the last read stopped. The corresponding C function is `sf_readf_float`.
+    public var hasMoreFrames: Bool {
+        var frame = [Float](repeating: 0, count: channelCount)
+        return frame.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress!, 1) } == 1
+    }
+
+    /// How many frames the file holds, as its header says (an estimate for compressed formats);
+    /// the most a read keeps when the header cannot tell.
+    public var estimatedFrameCount: Int {
+        headerFrames >= 0 && headerFrames != Int64.max ? min(Int(headerFrames), maximumFrames) : maximumFrames
+    }
+
     /// All frames as interleaved signed 16-bit samples. The corresponding C function is `sf_readf_short`.
     public func readInt16() throws(SoundFileError) -> [Int16] {
         try readAll { buffer, frames in sf_readf_short(handle, buffer, frames) }
@@ -55,15 +76,20 @@ public final class SoundFile {
 
     /// Reads from the first frame to the end in chunks: the frame count libsndfile reports for
     /// compressed formats is an estimate, so the end of the data, not the header, decides.
+    /// Past `limit` frames it stops without a word; past `maximumFrames` it throws `tooLong`.
     private func readAll<Sample: Numeric>(
+        upTo limit: Int = .max,
         _ read: (UnsafeMutablePointer<Sample>, sf_count_t) -> sf_count_t
     ) throws(SoundFileError) -> [Sample] {
         guard sf_seek(handle, 0, SEEK_SET) == 0 else { throw lastError() }
         let chunkFrames = 4096
         var samples: [Sample] = []
+        // The header's length is only a hint, but a good one: no doubling of a 200 MB buffer.
+        samples.reserveCapacity(min(limit, estimatedFrameCount) * channelCount)
         var chunk = [Sample](repeating: 0, count: chunkFrames * channelCount)
-        while true {
-            let frames = chunk.withUnsafeMutableBufferPointer { read($0.baseAddress!, sf_count_t(chunkFrames)) }
+        while samples.count / channelCount < limit {
+            let wanted = min(chunkFrames, limit - samples.count / channelCount)
+            let frames = chunk.withUnsafeMutableBufferPointer { read($0.baseAddress!, sf_count_t(wanted)) }
             if frames <= 0 { break }
             guard samples.count / channelCount + Int(frames) <= maximumFrames else { throw tooLong() }
             samples.append(contentsOf: chunk[0..<(Int(frames) * channelCount)])

@@ -11,6 +11,9 @@ public struct SoundFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case empty
         /// Longer than `SoundFile.maximumDuration`: it is refused before it is decoded.
         case tooLong
+        /// Not even a short loop of it fits in what the sounds already playing leave of
+        /// `SharedClips.budget`.
+        case overBudget
     }
 
     public let kind: Kind
@@ -31,6 +34,7 @@ public struct SoundFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .malformed: "broken sound file \(path): \(detail)"
         case .empty: "sound file \(path) has no audio: \(detail)"
         case .tooLong: "sound file \(path) is too long to play as an alarm: \(detail)"
+        case .overBudget: "no memory left to decode sound file \(path): \(detail)"
         }
     }
 }
