@@ -15,10 +15,14 @@ public final class PlayingSound: @unchecked Sendable {
     /// libpulse's PA_SAMPLE_FLOAT32NE is a macro Swift cannot import.
     private static let nativeFloat32 = 1.littleEndian == 1 ? PA_SAMPLE_FLOAT32LE : PA_SAMPLE_FLOAT32BE
 
-    private let connection: PulseContext
-    private let stream: OpaquePointer
+    let connection: PulseContext
+    let stream: OpaquePointer
     private let feeder: StreamFeeder
-    private var disconnected = false
+    /// Set with the lock held.
+    private(set) var disconnected = false
+    /// The sink the stream was connected to: the output the alarm was meant for, where
+    /// `KeepAudible` brings it back from a null sink.
+    public private(set) var homeSink: String?
 
     /// Connects a playback stream for `clip` to the default sink and starts writing.
     /// The corresponding C functions are `pa_stream_new` and `pa_stream_connect_playback`.
@@ -53,6 +57,7 @@ public final class PlayingSound: @unchecked Sendable {
         self.feeder = StreamFeeder(clip: clip, loop: loop, ramp: ramp, mainloop: connection.mainloop, onEnd: onEnd)
         // From here on deinit disconnects and frees the stream if connecting fails.
         try connection.withLock { () throws(PulseError) in try connect(spec: spec, corked: corked) }
+        homeSink = connection.withLock { pa_stream_get_device_name(stream).map { String(cString: $0) } }
     }
 
     private func connect(spec: pa_sample_spec, corked: Bool) throws(PulseError) {

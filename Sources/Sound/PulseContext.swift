@@ -11,6 +11,9 @@ final class PulseContext: @unchecked Sendable {
     let context: OpaquePointer
     /// How long to wait for any answer from the server before calling it hung.
     let timeout: Duration
+    /// Called on the mainloop's thread for each event `SoundPlayer.followChanges` asked for.
+    /// Set and read with the lock held.
+    var onChange: (@Sendable () -> Void)?
 
     /// Connects to `serverAddress`, or where libpulse looks by default (`$PULSE_SERVER`, client.conf,
     /// the user's runtime dir) when nil. Never spawns a server.
@@ -47,6 +50,7 @@ final class PulseContext: @unchecked Sendable {
         precondition(pa_threaded_mainloop_in_thread(mainloop) == 0, "PulseContext freed on its own mainloop")
         pa_threaded_mainloop_lock(mainloop)
         pa_context_set_state_callback(context, nil, nil)
+        pa_context_set_subscribe_callback(context, nil, nil)
         pa_context_disconnect(context)
         pa_context_unref(context)
         pa_threaded_mainloop_unlock(mainloop)
