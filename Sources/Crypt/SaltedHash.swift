@@ -29,6 +29,13 @@ public enum SaltedHash {
         return constantTimeEqual(Array(computed.utf8), Array(hash.utf8))
     }
 
+    /// Whether libxcrypt can check secrets against `hash` at all: a damaged hash (cut short, a
+    /// method or salt it does not know) is refused by `crypt_r`, and no secret would ever match it.
+    /// Refusing is quick; a hash that is fine costs one hashing to find out.
+    public static func canCheck(_ hash: String) -> Bool {
+        CryptWorkspace().hash("", setting: hash) != nil
+    }
+
     /// Equal bytes, looking at every byte of the longer side whatever the first difference.
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)

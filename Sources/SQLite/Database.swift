@@ -12,6 +12,8 @@ public final class Database {
     let handle: OpaquePointer
     /// The database file's path, as given.
     public let path: String
+    /// Opened by `init(readingOnly:)`: every write fails with `SQLITE_READONLY`.
+    public let isReadOnly: Bool
 
     /// Opens the database at `path`, creating it if missing, and checks that it is readable.
     ///
@@ -33,6 +35,7 @@ public final class Database {
         }
         self.handle = opened
         self.path = path
+        isReadOnly = false
         // From here a throw releases `self`, and `deinit` closes the handle.
         try check(result, handle)
         try check(sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds)), handle)
@@ -54,6 +57,60 @@ public final class Database {
     /// The corresponding C function is `sqlite3_db_config(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE)`.
     public func setCheckpointOnClose(_ enabled: Bool) throws(SQLiteError) {
         try check(csqlite_set_no_checkpoint_on_close(handle, enabled ? 0 : 1), handle)
+    }
+
+    /// Opens the existing database at `path` for reading only, for when it cannot be written (a
+    /// full disk, a read-only file system): nothing is created or changed, and the header is read.
+    ///
+    /// A WAL database wants its `-wal` and `-shm` files, which such a disk may not let SQLite
+    /// create or grow. When SQLite cannot open it so, and no `-wal` file holds changes, the
+    /// database file is the whole database: it is then opened as immutable, with no locks and no
+    /// `-shm`. A `-wal` that holds changes is never skipped over.
+    ///
+    /// The corresponding C function is `sqlite3_open_v2` with `SQLITE_OPEN_READONLY`.
+    public init(readingOnly path: String, busyTimeoutMilliseconds: Int = 5_000) throws(SQLiteError) {
+        var opened: OpaquePointer
+        do { opened = try Self.openForReading(path, immutable: false, busyTimeoutMilliseconds) } catch {
+            guard !error.isCorruption, !error.isBusy, !Self.walHoldsChanges(path) else { throw error }
+            opened = try Self.openForReading(path, immutable: true, busyTimeoutMilliseconds)
+        }
+        handle = opened
+        self.path = path
+        isReadOnly = true
+    }
+
+    /// A read-only connection whose header has been read; closed again when it fails.
+    private static func openForReading(_ path: String, immutable: Bool, _ busyTimeoutMilliseconds: Int) throws(SQLiteError) -> OpaquePointer {
+        var opened: OpaquePointer?
+        // In a URI only '%', '?' and '#' mean something in a path; every other byte stands for itself.
+        let uriPath = path.unicodeScalars.map { scalar in
+            switch scalar {
+            case "%": "%25"
+            case "?": "%3F"
+            case "#": "%23"
+            default: String(scalar)
+            }
+        }.joined()
+        let name = immutable ? "file:\(uriPath)?immutable=1" : path
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let result = sqlite3_open_v2(name, &opened, flags, nil)
+        guard let opened else { throw SQLiteError(resultCode: result, connection: nil, sql: nil) }
+        do {
+            try check(result, opened)
+            try check(sqlite3_busy_timeout(opened, Int32(clamping: busyTimeoutMilliseconds)), opened)
+            let sql = "PRAGMA schema_version"
+            try check(sqlite3_exec(opened, sql, nil, nil, nil), opened, sql: sql)
+        } catch {
+            sqlite3_close_v2(opened)
+            throw error
+        }
+        return opened
+    }
+
+    /// Whether a `-wal` file beside `path` holds anything: one that is missing or empty holds no change.
+    private static func walHoldsChanges(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
     }
 
     deinit {

@@ -16,15 +16,30 @@ public final class FileLock: Sendable {
     /// Creates `path` with mode 0600 if needed, and locks it without waiting. Records this
     /// process's id in the file, for the message another process gets.
     ///
+    /// A file system that takes no writes (remounted read-only, full) still lets a lock be
+    /// taken on what exists: `path` opened for reading when an earlier holder made it, else the
+    /// directory that holds it, which every holder on such a file system then locks alike.
+    ///
     /// Throws `FileLockError.alreadyLocked` when another open file (another process, or
-    /// another `FileLock` in this one) holds the lock.
+    /// another `FileLock` in this one) holds the lock, and `.system` with the errno when the
+    /// lock cannot be taken at all.
     /// The corresponding C function is `flock` with `LOCK_EX | LOCK_NB`.
     public init(path: String) throws(FileLockError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .system(SystemError(call: "open", path: path, code: errno))
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let writable = descriptor >= 0
+        if !writable {
+            let failure = errno
+            guard [EROFS, ENOSPC, EDQUOT, EACCES].contains(failure) else {
+                throw .system(SystemError(call: "open", path: path, code: failure))
+            }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 && errno == ENOENT {
+                let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+                descriptor = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            guard descriptor >= 0 else { throw .system(SystemError(call: "open", path: path, code: failure)) }
         }
-        guard fchmod(descriptor, 0o600) == 0 else {
+        guard !writable || fchmod(descriptor, 0o600) == 0 else {
             let failure = errno
             close(descriptor)
             throw .system(SystemError(call: "fchmod", path: path, code: failure))
@@ -39,7 +54,7 @@ public final class FileLock: Sendable {
         }
         self.descriptor = descriptor
         self.path = path
-        Self.writeProcessID(descriptor)
+        if writable { Self.writeProcessID(descriptor) }
     }
 
     deinit {

@@ -11,20 +11,24 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The statement being prepared or run, when there was one.
     public let sql: String?
+    /// The `errno` of the system call that failed under SQLite (`ENOSPC`, `EROFS`, …); 0 when none did.
+    public let systemErrno: Int32
 
-    public init(code: Int32, extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The file is damaged or is not a database at all: the caller should quarantine it.
     public var isCorruption: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
     /// A UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused the change.
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
-    /// The disk (or the database's page limit) is full.
-    public var isFull: Bool { code == SQLITE_FULL }
+    /// The disk (or the database's page limit) is full: SQLite says so, or the system call under it
+    /// failed with `ENOSPC` or `EDQUOT` (SQLite calls a `-shm` file it cannot extend an I/O error).
+    public var isFull: Bool { code == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
     /// Another connection held a lock for longer than the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 
@@ -58,7 +62,8 @@ extension SQLiteError {
         if let connection, sqlite3_extended_errcode(connection) & 0xFF == primary {
             self.init(
                 code: primary, extendedCode: sqlite3_extended_errcode(connection),
-                message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+                message: String(cString: sqlite3_errmsg(connection)), sql: sql,
+                systemErrno: sqlite3_system_errno(connection))
             return
         }
         self.init(
@@ -70,7 +75,7 @@ extension SQLiteError {
     /// failure to open a database is one `SQLiteError` for the caller to handle.
     init(code: Int32, systemCall: String, path: String, errno number: Int32) {
         let reason = String(cString: strerror(number))
-        self.init(code: code, extendedCode: code, message: "\(systemCall) \(path): \(reason)")
+        self.init(code: code, extendedCode: code, message: "\(systemCall) \(path): \(reason)", systemErrno: number)
     }
 }
 

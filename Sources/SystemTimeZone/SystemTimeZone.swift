@@ -14,22 +14,28 @@ public enum SystemTimeZone {
     public static func current(
         environment: [String: String], localtimePath: String = "/etc/localtime"
     ) throws(SystemTimeZoneError) -> ZoneRules {
+        try read(environment: environment, localtimePath: localtimePath).rules
+    }
+
+    /// As `current`, with what the rules were read from, in a form that can be kept and read again.
+    public static func read(
+        environment: [String: String], localtimePath: String = "/etc/localtime"
+    ) throws(SystemTimeZoneError) -> (rules: ZoneRules, source: ZoneSource) {
         let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultZoneinfoDirectory
         if let tz = environment["TZ"] {
-            return try load(tz: tz, zoneinfoDirectory: directory)
+            return try read(tz: tz, zoneinfoDirectory: directory)
         }
         let bytes: [UInt8]
         do {
             bytes = try readSmallFile(localtimePath)
         } catch where error.fileIsMissing {
-            return .utc
+            return (.utc, .utc)
         } catch {
             throw SystemTimeZoneError("cannot read \(localtimePath): \(readProblem(error))")
         }
+        let source = ZoneSource.tzif(bytes, name: symbolicLinkTarget(localtimePath).flatMap(zoneName(inPath:)))
         do {
-            var rules = try ZoneRules(tzif: bytes)
-            rules.name = symbolicLinkTarget(localtimePath).flatMap(zoneName(inPath:))
-            return rules
+            return (try source.rules(), source)
         } catch {
             throw SystemTimeZoneError("\(localtimePath) is not a valid time zone file: \(error.message)")
         }
@@ -44,13 +50,19 @@ public enum SystemTimeZone {
     public static func load(
         tz: String, zoneinfoDirectory: String = defaultZoneinfoDirectory
     ) throws(SystemTimeZoneError) -> ZoneRules {
+        try read(tz: tz, zoneinfoDirectory: zoneinfoDirectory).rules
+    }
+
+    /// As `load(tz:zoneinfoDirectory:)`, with what the rules were read from.
+    public static func read(
+        tz: String, zoneinfoDirectory: String = defaultZoneinfoDirectory
+    ) throws(SystemTimeZoneError) -> (rules: ZoneRules, source: ZoneSource) {
         let value = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-        if value.isEmpty { return .utc }
+        if value.isEmpty { return (.utc, .utc) }
         if value.hasPrefix("/") {
             do {
-                var rules = try ZoneRules(tzif: try readSmallFile(value))
-                rules.name = zoneName(inPath: value) ?? value
-                return rules
+                let source = ZoneSource.tzif(try readSmallFile(value), name: zoneName(inPath: value) ?? value)
+                return (try source.rules(), source)
             } catch let error as SystemError {
                 throw SystemTimeZoneError("TZ=\"\(tz)\": cannot read \(value): \(readProblem(error))")
             } catch let error as ZoneError {
@@ -65,9 +77,8 @@ public enum SystemTimeZone {
         let path = zoneinfoDirectory + "/" + value
         let fileProblem: String
         do {
-            var rules = try ZoneRules(tzif: try readSmallFile(path))
-            rules.name = value
-            return rules
+            let source = ZoneSource.tzif(try readSmallFile(path), name: value)
+            return (try source.rules(), source)
         } catch let error as SystemError {
             fileProblem = readProblem(error)
         } catch let error as ZoneError {
@@ -76,7 +87,7 @@ public enum SystemTimeZone {
             fileProblem = "\(error)"
         }
         do {
-            return try ZoneRules(posix: value)
+            return (try ZoneRules(posix: value), .posix(value))
         } catch {
             throw SystemTimeZoneError(
                 "TZ=\"\(tz)\" is neither a zone in \(zoneinfoDirectory) (\(path): \(fileProblem))"
@@ -96,6 +107,28 @@ public enum SystemTimeZone {
             return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
         }
         return nil
+    }
+}
+
+/// What a zone's rules were read from, in a form that can be kept (the agent keeps the last good
+/// zone in its database) and read again: a TZif file's bytes with the zone's name, or a POSIX TZ string.
+public enum ZoneSource: Hashable, Sendable {
+    case utc
+    case tzif([UInt8], name: String?)
+    case posix(String)
+
+    /// The rules this source holds.
+    public func rules() throws(ZoneError) -> ZoneRules {
+        switch self {
+        case .utc:
+            return .utc
+        case .tzif(let bytes, let name):
+            var rules = try ZoneRules(tzif: bytes)
+            rules.name = name
+            return rules
+        case .posix(let text):
+            return try ZoneRules(posix: text)
+        }
     }
 }
 

@@ -20,6 +20,13 @@ import Testing
         #expect(try SaltedHash.make("KX7MPRWC94") != SaltedHash.make("KX7MPRWC94"))
     }
 
+    @Test func aDamagedHashIsToldFromAGoodOne() throws {
+        #expect(SaltedHash.canCheck(try SaltedHash.make("KX7MPRWC94")))
+        for damaged in ["", "*0", "$y$j9T$abc", "$y$garbage", "$y$j9T$abcdefghijklmnopqrstu!$abc", "x"] {
+            #expect(!SaltedHash.canCheck(damaged), "\(damaged)")
+        }
+    }
+
     @Test func aDamagedHashMatchesNothing() {
         #expect(!SaltedHash.matches("KX7MPRWC94", hash: ""))
         #expect(!SaltedHash.matches("KX7MPRWC94", hash: "*0"))
