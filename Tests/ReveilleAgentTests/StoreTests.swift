@@ -181,6 +181,39 @@ import Testing
         #expect(movedAside.contains("moved to"))
     }
 
+    /// An existing file of no bytes is no first run: SQLite would make a new database of it and
+    /// every alarm would be gone unsaid. It is moved aside as a corrupt file is, and said so.
+    @Test func anEmptyDatabaseFileIsMovedAsideNotTakenForANewDatabase() throws {
+        FileManager.default.createFile(atPath: path, contents: Data())
+        guard case .corrupt(let reason) = DatabaseOpener.open(path, movingAsideCorrupt: false) else {
+            Issue.record("an empty database was not reported")
+            return
+        }
+        #expect(reason.contains("empty"))
+        guard case .opened(let store, let movedAside?) = DatabaseOpener.open(path) else {
+            Issue.record("an empty database was not moved aside")
+            return
+        }
+        #expect(movedAside.contains("empty file (0 bytes)") && movedAside.contains("alarms.db.corrupt-"))
+        #expect(try store.load().alarms.isEmpty)
+        let moved = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("alarms.db.corrupt-") }
+        #expect(moved.count == 1)
+        // A missing file is a first run, and says nothing.
+        let fresh = directory + "/fresh.db"
+        guard case .opened(_, nil) = DatabaseOpener.open(fresh) else {
+            Issue.record("a first run was reported")
+            return
+        }
+    }
+
+    @Test func aFileSystemWithNoRoomOrNoWritesIsNamedForWhatItIs() {
+        let ioError = SQLiteError(code: 10, extendedCode: 4874, message: "disk I/O error", systemErrno: ENOSPC)
+        #expect(DatabaseOpener.readOnlyReason(ioError, path: path) == ReadOnlyDatabase(reason: "the disk is full", diskFull: true))
+        let readOnly = SQLiteError(code: 14, extendedCode: 14, message: "open x: Read-only file system", systemErrno: EROFS)
+        #expect(DatabaseOpener.readOnlyReason(readOnly, path: path).reason.contains("read-only"))
+        #expect(DatabaseOpener.readOnlyReason(readOnly, path: path).diskFull == false)
+    }
+
     @Test func onlyWhatSQLiteCallsCorruptIsMovedAside() {
         // Primary result codes: BUSY 5, LOCKED 6, IOERR 10, CORRUPT 11, FULL 13, CANTOPEN 14, NOTADB 26.
         for code: Int32 in [11, 26] {

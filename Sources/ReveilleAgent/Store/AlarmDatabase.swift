@@ -46,6 +46,13 @@ final class AlarmDatabase: AlarmStore {
     /// Set once a corrupt database was moved aside: what happened, and where it went.
     var movedAside: String? { moved.withLock { $0 } }
 
+    /// Why the open database can only be read; nil while it can be written, or is not open.
+    var readOnly: ReadOnlyDatabase? { (try? store())?.readOnlyReason }
+
+    /// Opens a database that can only be read for writing, when the disk lets it; true once it can
+    /// be written, false while it cannot (or is not open).
+    func tryWriting() -> Bool { (try? store())?.tryWriting() ?? false }
+
     /// Records why the database still cannot be opened.
     func stillUnavailable(_ reason: String) {
         state.withLock { state in

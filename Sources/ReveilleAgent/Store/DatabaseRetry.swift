@@ -83,6 +83,35 @@ struct DatabaseRetry: Sendable {
         }
     }
 
+    /// While the open database can only be read, tries to open it for writing, 1 s doubling to
+    /// 60 s, so that what waits in memory is saved soon after the disk has room or takes writes again.
+    func keepTryingToWrite(_ database: AlarmDatabase) async {
+        var delay = Self.firstDelay
+        while !Task.isCancelled, database.readOnly != nil {
+            try? await Task.sleep(for: .seconds(delay))
+            delay = min(delay * 2, Self.maxDelay)
+            // On a thread of its own, as opening is: it may wait out SQLite's busy timeout.
+            let writable = OneShot<Bool>()
+            DetachedThread.start { writable.set(database.tryWriting()) }
+            if await writable.wait() { return }
+        }
+    }
+
+    /// Tells the user what the opening found that a notice should say: a file moved aside, so the
+    /// alarms it held are gone, or a database that can only be read.
+    func report(_ database: AlarmDatabase, to notifier: any AlarmNotifier) {
+        if let moved = database.movedAside {
+            notifier.notice(
+                summary: "Your alarms database was moved aside",
+                body: "\(moved). Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.")
+        }
+        if let readOnly = database.readOnly {
+            notifier.notice(
+                summary: readOnly.diskFull ? "The disk is full: alarms cannot be saved" : "The alarm database can only be read",
+                body: "Reveille cannot write \(path): \(readOnly.reason). Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.")
+        }
+    }
+
     /// Opens the database on a thread of its own: opening may wait out SQLite's busy timeout,
     /// which must not hold the agent's loop.
     private func startOpening(movingAsideCorrupt: Bool = true) -> OneShot<DatabaseOpener.Outcome> {

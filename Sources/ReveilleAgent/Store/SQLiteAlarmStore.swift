@@ -6,7 +6,11 @@ import Synchronization
 
 /// The alarm store on SQLite. Every write is one transaction, committed before the call returns.
 public final class SQLiteAlarmStore: AlarmStore {
+    let path: String
     private let database: Mutex<Database?>
+    /// Why the database is open for reading only; nil once it can be written. Changed only while
+    /// `database` is locked.
+    private let readOnly: Mutex<ReadOnlyDatabase?>
     /// What the opening read, until the first `load` takes it or a write makes it stale: the
     /// agent's start reads its 1,000 alarms once, not once to check them and once to load them.
     private let opened = Mutex<StoredState?>(nil)
@@ -14,26 +18,82 @@ public final class SQLiteAlarmStore: AlarmStore {
     /// Opens (and migrates) the database at `path`, and reads it all once to be sure it can be read.
     ///
     /// `maxPageCount` caps the file's size in pages, so that tests can fill the "disk" (see reveilled(8)).
-    public init(path: String, maxPageCount: Int? = nil) throws {
-        let database = try Database(path: path)
-        do {
-            let problems = try database.quickCheckProblems()
-            guard problems.isEmpty else {
-                throw StoreError("the database failed its integrity check: \(problems.prefix(3).joined(separator: "; "))", isCorruption: true)
-            }
-            try database.migrate(Schema.migrations)
-            if let maxPageCount { try database.setMaxPageCount(maxPageCount) }
-        } catch {
-            try? database.setCheckpointOnClose(false)
-            throw error
-        }
+    public convenience init(path: String, maxPageCount: Int? = nil) throws {
+        try self.init(path: path, database: Self.openForWriting(path, maxPageCount: maxPageCount), readOnly: nil)
+    }
+
+    /// Opens the database at `path` for reading only, because it cannot be written (`reason`),
+    /// and reads it all once. The first write, and `tryWriting`, open it for writing again when
+    /// the disk lets them.
+    public convenience init(readingOnly path: String, because reason: ReadOnlyDatabase) throws {
+        try self.init(path: path, database: Self.openForReading(path), readOnly: reason)
+    }
+
+    private init(path: String, database: sending Database, readOnly: ReadOnlyDatabase?) throws {
+        self.path = path
         self.database = Mutex(database)
+        self.readOnly = Mutex(readOnly)
         do {
             let state = try read()
             opened.withLock { $0 = state }
         } catch {
             abandon()
             throw error
+        }
+    }
+
+    private static func openForWriting(_ path: String, maxPageCount: Int? = nil) throws -> Database {
+        let database = try Database(path: path)
+        do {
+            try checkIntegrity(database)
+            try database.migrate(Schema.migrations)
+            if let maxPageCount { try database.setMaxPageCount(maxPageCount) }
+        } catch {
+            try? database.setCheckpointOnClose(false)
+            throw error
+        }
+        return database
+    }
+
+    /// A database of an older schema is read as it is: migrating it needs a write, which waits.
+    private static func openForReading(_ path: String) throws -> Database {
+        let database = try Database(readingOnly: path)
+        try checkIntegrity(database)
+        let version = try database.userVersion()
+        guard version <= Schema.migrations.count else {
+            throw SchemaVersionError.newerThanKnown(found: version, known: Schema.migrations.count)
+        }
+        return database
+    }
+
+    private static func checkIntegrity(_ database: Database) throws {
+        let problems = try database.quickCheckProblems()
+        guard problems.isEmpty else {
+            throw StoreError("the database failed its integrity check: \(problems.prefix(3).joined(separator: "; "))", isCorruption: true)
+        }
+    }
+
+    /// Why the database is open for reading only; nil while it can be written.
+    public var readOnlyReason: ReadOnlyDatabase? { readOnly.withLock { $0 } }
+
+    /// Opens a database that is open for reading only for writing again, when the disk lets it;
+    /// true once it can be written.
+    public func tryWriting() -> Bool {
+        (try? database.withLock { db in _ = try writable(&db) }) != nil
+    }
+
+    /// Opens the database for writing in place of its read-only connection; throws, with why,
+    /// while it still cannot be written. Called with `database` locked.
+    private func reopenForWriting(_ database: inout Database?) throws {
+        guard database != nil, let reason = readOnly.withLock({ $0 }) else { return }
+        do {
+            database = try Self.openForWriting(path)
+            readOnly.withLock { $0 = nil }
+            Log.shared.info("the alarm database \(path) can be written again")
+        } catch {
+            let now = (error as? SQLiteError).map { DatabaseOpener.readOnlyReason($0, path: path) } ?? reason
+            readOnly.withLock { $0 = now }
+            throw StoreError("the alarm database can only be read: \(now.reason)")
         }
     }
 
@@ -61,14 +121,21 @@ public final class SQLiteAlarmStore: AlarmStore {
         return try read()
     }
 
-    /// Runs `body` on the open database, as a write.
-    func write(_ body: (Database) throws -> Void) throws {
-        try database.withLock { db in try body(try writable(db)) }
+    /// Runs `body` on the open database, as a read.
+    func reading<Result: Sendable>(_ body: (Database) throws -> Result) throws -> Result {
+        try database.withLock { db in try body(try Self.open(db)) }
     }
 
-    /// The open database for a write, which makes what the opening read stale.
-    private func writable(_ database: Database?) throws -> Database {
+    /// Runs `body` on the open database, as a write.
+    func write(_ body: (Database) throws -> Void) throws {
+        try database.withLock { db in try body(try writable(&db)) }
+    }
+
+    /// The open database for a write, which makes what the opening read stale; one open for
+    /// reading only is opened for writing first, if the disk lets it.
+    private func writable(_ database: inout Database?) throws -> Database {
         opened.withLock { $0 = nil }
+        try reopenForWriting(&database)
         return try Self.open(database)
     }
 
@@ -139,7 +206,10 @@ public final class SQLiteAlarmStore: AlarmStore {
             }
             state.unreadable = unreadable.sorted { $0.key < $1.key }.map { UnreadableAlarm(id: $0.key, reason: $0.value) }
             state.lastOccurrences = try loadLastOccurrences(db)
-            state.cards = try Self.loadCards(db)
+            let usedCards = state.alarms.flatMap(\.challenges).compactMap { challenge -> String? in
+                if case .card(let label) = challenge.params { label } else { nil }
+            }
+            state.cards = try Self.loadCards(db, used: Set(usedCards))
             return state
         }
     }
@@ -157,7 +227,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ alarm: Alarm, nextFire: Instant?) throws {
         try database.withLock { db in
-            let db = try writable(db)
+            let db = try writable(&db)
             try db.transaction {
                 let statement = try db.prepare("""
                     INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check)
@@ -193,7 +263,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func delete(_ id: AlarmID) throws {
         try database.withLock { db in
-            let db = try writable(db)
+            let db = try writable(&db)
             let statement = try db.prepare("DELETE FROM alarm WHERE id = ?")
             try statement.bind(id.rawValue)
             try statement.run()
@@ -202,7 +272,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func save(_ run: AlarmRun, session: ChallengeSession?) throws {
         try database.withLock { db in
-            let db = try writable(db)
+            let db = try writable(&db)
             try db.transaction {
                 let find = try db.prepare("SELECT id FROM run WHERE alarm_id = ? AND outcome = 'inProgress'")
                 try find.bind(run.alarmId.rawValue)
@@ -247,7 +317,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func recordMissed(_ id: AlarmID, at: Instant) throws {
         try database.withLock { db in
-            let db = try writable(db)
+            let db = try writable(&db)
             let statement = try db.prepare("INSERT INTO missed (alarm_id, due_at) VALUES (?, ?)")
             try statement.bind(id.rawValue, at.secondsSinceEpoch)
             try statement.run()
@@ -256,7 +326,7 @@ public final class SQLiteAlarmStore: AlarmStore {
 
     public func record(_ occurrence: LastOccurrence, of id: AlarmID) throws {
         try database.withLock { db in
-            let db = try writable(db)
+            let db = try writable(&db)
             let statement = try db.prepare("REPLACE INTO last_occurrence (alarm_id, due_at, outcome) VALUES (?, ?, ?)")
             try statement.bind(id.rawValue, occurrence.at.secondsSinceEpoch, occurrence.outcome.rawValue)
             try statement.run()

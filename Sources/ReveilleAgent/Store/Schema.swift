@@ -100,5 +100,14 @@ enum Schema {
             created INTEGER NOT NULL
         );
         """,
+        // 9: the last time zone the agent could read, for a start when the zone file is broken.
+        """
+        CREATE TABLE zone (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            kind TEXT NOT NULL,
+            name TEXT,
+            data BLOB NOT NULL
+        );
+        """,
     ]
 }
