@@ -21,6 +21,7 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product reveille
 	$(SWIFT) build $(RELEASE_FLAGS) --product reveilled
+	$(SWIFT) build $(RELEASE_FLAGS) --product reveille-waked
 
 build-tests: deps
 	$(SWIFT) build --build-tests

@@ -88,7 +88,7 @@ final class RunningAgent: Sendable {
         // Every event source yields here; one loop hands the events to the core.
         let inbox = WorldEvents()
         let zone = LiveZone(environment: environment, localtimePath: environment["REVEILLE_LOCALTIME"] ?? "/etc/localtime")
-        let timer = try LiveWakeTimer(mayWakeMachine: config.wakeFromSuspend, inbox: inbox)
+        let timer = try LiveWakeTimer(inbox: inbox)
         let captchas = CaptchaNames(inbox: inbox)
         captchas.follow(on: connection)
         let terminal = LiveTerminalLauncher(
@@ -99,12 +99,14 @@ final class RunningAgent: Sendable {
             captchas: captchas)
         let desktop = Desktop.connect(config: config, environment: environment, ledger: store)
         let system = SystemBus.connect()
-        let health = LiveHealth(desktop: desktop, terminal: terminal, timer: timer, power: LivePower(system: system),
+        let waker = MachineWakers.choose(wakeFromSuspend: config.wakeFromSuspend, system: system, inbox: inbox)
+        let health = LiveHealth(desktop: desktop, terminal: terminal, power: LivePower(system: system),
                                 database: store)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection),
-                          hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher())
+                          hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher(),
+                          waker: waker, battery: LiveBattery(system: system))
         let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 

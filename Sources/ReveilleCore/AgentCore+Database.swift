@@ -49,9 +49,15 @@ extension AgentCore {
     public func preflightDetails() async -> [String: String] {
         let snapshot = await healthSnapshot()
         let notes = EvaluatePreflight().execute(rules: PreflightRules(), snapshot: snapshot).reasons
-        return Dictionary(notes.map { ($0, PreflightNotes.sentence(for: $0, database: snapshot.database,
-                                                                   hookFailure: snapshot.hookFailure)) },
-                          uniquingKeysWith: { first, _ in first })
+        var details = Dictionary(notes.map { ($0, PreflightNotes.sentence(for: $0, database: snapshot.database,
+                                                                          hookFailure: snapshot.hookFailure)) },
+                                 uniquingKeysWith: { first, _ in first })
+        if details["wake-from-suspend-unavailable"] != nil, let why = PreflightNotes.unavailableSentence(wakeStatus) {
+            details["wake-from-suspend-unavailable"] = why
+        }
+        // Not a note: how the machine is woken holds whether or not anything is wrong with it.
+        details[PreflightNotes.wakeStateKey] = PreflightNotes.wakeSentence(wakeStatus, zone: zone)
+        return details
     }
 
     /// The world's health with what the core itself knows about the database.
@@ -62,6 +68,8 @@ extension AgentCore {
         snapshot.database.unwritable = database.unwritable
         snapshot.database.unreadableAlarms = database.unreadable
         snapshot.hookFailure = hookFailure.map { "\($0.event.configKey): \($0.reason)" }
+        snapshot.wake = wakeStatus
+        snapshot.canWakeFromSuspend = wakeStatus.canWake
         return snapshot
     }
 

@@ -10,6 +10,8 @@ extension AgentCore {
         case .notificationAction(let id, let key): notificationAction(id, key)
         case .challengeOpened(let id): challengeOpened(id)
         case .challengeClosed(let id): challengeAbandoned(id)
+        case .preparingForSleep: preparingForSleep()
+        case .wakeStatusChanged: replan()
         }
     }
 

@@ -41,6 +41,7 @@ extension AgentCore {
             guard let run = entry.run, run.record.isRinging, !run.nudged, run.session == nil else { continue }
             if ShouldSendNudge().execute(firedAt: run.record.rangAt, threshold: config.nudgeAfter, now: now) { nudge(id) }
         }
+        capRuns()
         replan()
     }
 
@@ -66,6 +67,7 @@ extension AgentCore {
         deadlines += wakeCheckDeadlines()
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
+        deadlines += planWake()
         deadlines += prepareRings()
         world.timer.arm(at: deadlines.min())
         publish()
@@ -101,7 +103,7 @@ extension AgentCore {
         // An open run that is not snoozed rings or is being dismissed: the user is needed now.
         let ringingNow = entries.values.contains { $0.run.map { $0.record.isOpen && $0.record.snoozedUntil == nil } ?? false }
         let decision = ShouldKeepAwake()
-        let canWake = world.timer.wakesFromSuspend
+        let canWake = machineCanWake
         if decision.execute(nextRing: nextRing, ringingNow: ringingNow, window: config.keepAwake,
                             timerWakesMachine: canWake, now: now) {
             world.sleepGuard.hold()

@@ -40,6 +40,7 @@ public actor AgentCore {
     struct Published: Equatable {
         var ringing: [AlarmID] = []
         var next: NextFire?
+        var wake: WakeStatus?
     }
 
     public struct NextFire: Equatable, Sendable {
@@ -157,9 +158,12 @@ public actor AgentCore {
 
     /// Emits property changes for what differs from what was last published.
     func publish() {
-        let now = Published(ringing: ringingAlarms, next: nextFire)
+        let now = Published(ringing: ringingAlarms, next: nextFire, wake: wakeStatus)
         if now.ringing != published.ringing { emit(.ringingAlarmsChanged(now.ringing)) }
         if now.next != published.next { emit(.nextFireChanged(now.next?.id, now.next?.at)) }
+        if let wake = now.wake, wake.stateName != published.wake?.stateName || wake.at != published.wake?.at {
+            emit(.wakeStateChanged(wake.stateName, wake.at))
+        }
         published = now
     }
 }

@@ -11,6 +11,8 @@ public enum AgentEvent: Equatable, Sendable {
     case alarmsChanged
     case ringingAlarmsChanged([AlarmID])
     case nextFireChanged(AlarmID?, Instant?)
+    /// The `WakeState` property: `WakeStatus.stateName` and the wake held.
+    case wakeStateChanged(String, Instant?)
 }
 
 /// Hands the core's events to whoever listens, synchronously and in order.

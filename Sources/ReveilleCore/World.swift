@@ -16,11 +16,10 @@ public protocol ZoneProvider: Sendable {
 
 /// Wakes the core once at an instant; re-arming replaces the previous instant. It tells the
 /// core through `WorldEvents`: `timerExpired`, and `clockChanged` when the wall clock jumps.
+/// Waking the machine from suspend is `MachineWaker`'s work, not this timer's.
 public protocol WakeTimer: Sendable {
     /// Arms the timer at `instant`, or disarms it for nil.
     func arm(at instant: Instant?)
-    /// Whether the timer brings the machine out of suspend (`CLOCK_REALTIME_ALARM`).
-    var wakesFromSuspend: Bool { get }
 }
 
 /// Where alarms and their runs live. Every call returns only once its change is durable.
@@ -124,11 +123,51 @@ public protocol SystemHealth: Sendable {
     func snapshot() async -> HealthSnapshot
 }
 
-/// Holds off *automatic idle* suspend while an alarm is close; never a suspend the user asks for.
-/// Both calls are idempotent: the core calls one of them on every re-plan.
+/// Holds off *automatic idle* suspend while an alarm is close, and keeps the machine up while an
+/// alarm rings. Every call is idempotent: the core calls them on every re-plan.
 public protocol SleepGuard: Sendable {
     func hold()
     func release()
+    /// From the wake before an alarm until its run ends (`block_sleep_while_ringing`): logind's
+    /// `handle-lid-switch` block, so that a closed lid does not put the woken machine back to sleep,
+    /// and a `sleep` delay, so that a suspend that happens anyway first gets a wake set. False lets both go.
+    func holdForAlarm(_ hold: Bool)
+    /// The machine is going to sleep anyway (`PrepareForSleep(true)`) and its wake is set: lets the
+    /// sleep delay go, until the next `holdForAlarm(true)` after the resume.
+    func letSleep()
+}
+
+/// Wakes the machine from suspend at one instant (issue 20): the agent's own
+/// `CLOCK_REALTIME_ALARM` timer where the session may set one, the system's wake helper where it
+/// may not, or nothing. It says how through `status`; a change of it reaches the core as
+/// `WorldEvent.wakeStatusChanged`.
+public protocol MachineWaker: Sendable {
+    /// Holds a wake at `instant` (`PlanWake`), nil for none. Idempotent: the core calls it on every
+    /// re-plan, and only a change, or a wake already spent, is sent again.
+    func hold(_ instant: Instant?)
+    /// The machine is about to sleep: sets a wake at `instant` now, whatever was sent before, and
+    /// calls `then` once it is set or cannot be.
+    func holdBeforeSleep(_ instant: Instant, then: @escaping @Sendable () -> Void)
+    var status: WakeStatus { get }
+}
+
+/// For a world without a waker: nothing wakes the machine, because the configuration says so.
+public struct NoWaker: MachineWaker {
+    public init() {}
+    public func hold(_ instant: Instant?) {}
+    public func holdBeforeSleep(_ instant: Instant, then: @escaping @Sendable () -> Void) { then() }
+    public var status: WakeStatus { WakeStatus(waker: .nothing(.turnedOff)) }
+}
+
+/// The battery, for the run's cap (`RunCap`).
+public protocol Battery: Sendable {
+    /// The charge in percent while the machine runs on its battery; nil on mains power or without one.
+    func dischargingLevel() -> Double?
+}
+
+/// For a world with no battery.
+public struct NoBattery: Battery {    public init() {}
+    public func dischargingLevel() -> Double? { nil }
 }
 
 /// Runs the `[hooks]` commands. Never waits for one: `finished` comes later, once the hook has
@@ -178,11 +217,16 @@ public struct World: Sendable {
     public var sleepGuard: any SleepGuard
     public var hooks: any HookRunner
     public var codes: any CodeHasher
+    public var waker: any MachineWaker
+    public var battery: any Battery
 
     public init(clock: any WallClock, zone: any ZoneProvider, timer: any WakeTimer, store: any AlarmStore,
                 notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
                 health: any SystemHealth, sleepGuard: any SleepGuard, hooks: any HookRunner = NoHooks(),
-                codes: any CodeHasher = NoCodeHasher()) {
+                codes: any CodeHasher = NoCodeHasher(), waker: any MachineWaker = NoWaker(),
+                battery: any Battery = NoBattery()) {
+        self.waker = waker
+        self.battery = battery
         self.clock = clock
         self.zone = zone
         self.timer = timer

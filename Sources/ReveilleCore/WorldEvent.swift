@@ -15,6 +15,10 @@ public enum WorldEvent: Equatable, Sendable {
     case challengeOpened(AlarmID)
     /// The last such captcha left the bus: its terminal was closed or the captcha killed.
     case challengeClosed(AlarmID)
+    /// The machine is about to suspend (logind's `PrepareForSleep(true)`).
+    case preparingForSleep
+    /// How the machine is woken changed (`MachineWaker.status`): the helper answered, refused, or left.
+    case wakeStatusChanged
 }
 
 /// The core's one way in for events: every source yields here, and one loop hands them to the

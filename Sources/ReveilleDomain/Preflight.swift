@@ -34,6 +34,8 @@ public struct HealthSnapshot: Equatable, Sendable {
     public var database: DatabaseHealth
     /// The last hook that failed, and how; nil once that hook ran fine again.
     public var hookFailure: String?
+    /// How the machine is woken from suspend for alarms; `canWakeFromSuspend` is false when nothing can.
+    public var wake: WakeStatus? = nil
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
                 canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false,

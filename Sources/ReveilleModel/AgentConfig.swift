@@ -17,6 +17,10 @@ public struct AgentConfig: Equatable, Sendable {
     public var keepAwake: Int64 = 10 * 3600
     /// Arm the wake timer so it may wake a suspended machine (where the session may).
     public var wakeFromSuspend = true
+    /// Seconds before an alarm that the machine is woken: time to resume and for the sound server to return.
+    public var wakeLead: Int64 = PlanWake.defaultLead
+    /// Keep the machine up from the wake before an alarm until its run ends (logind inhibitors).
+    public var blockSleepWhileRinging = true
     public var lockout = LockoutPolicy()
     /// Seconds per math problem.
     public var mathTimeLimit: Int64 = Challenge.defaultMathTimeLimit
@@ -106,9 +110,13 @@ public struct AgentConfig: Equatable, Sendable {
             guard mathTimeLimit >= 1 else { throw ConfigError(at, "math_time_limit must be at least 1s") }
         case "force_audible": forceAudible = try boolean(value, key, at)
         case "wake_from_suspend": wakeFromSuspend = try boolean(value, key, at)
+        case "wake_lead":
+            wakeLead = try duration(value, key, at)
+            guard wakeLead <= PlanWake.maximumLead else { throw ConfigError(at, "wake_lead is at most 30min") }
+        case "block_sleep_while_ringing": blockSleepWhileRinging = try boolean(value, key, at)
         case "history_days": historyDays = try integer(value, key, at, in: 1...100_000)
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, history_days")
+            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, wake_lead, block_sleep_while_ringing, history_days")
         }
     }
 }

@@ -163,6 +163,8 @@ import Testing
     @Test func nobodyDismissingWithinNudgeAfterRaisesTheVolumeAndRepostsOnce() async throws {
         var config = AgentConfig()
         config.nudgeAfter = 120
+        // No wake renewed each minute of the ring: the timer's next deadline is the nudge.
+        config.wakeFromSuspend = false
         let f = try await CoreFixture(config: config)
         let id = try await f.addAlarm(minutesAhead: 5) { $0.volume = 0.4 }
         await f.fireTimer()

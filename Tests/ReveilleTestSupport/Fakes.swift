@@ -32,9 +32,7 @@ public final class EffectJournal: Sendable {
 public final class FakeWakeTimer: WakeTimer {
     private let armed = Mutex<Instant?>(nil)
     private let inbox: WorldEvents
-    public let wakesFromSuspend: Bool
-    public init(wakesFromSuspend: Bool = true, inbox: WorldEvents) {
-        self.wakesFromSuspend = wakesFromSuspend
+    public init(inbox: WorldEvents) {
         self.inbox = inbox
     }
     public func arm(at instant: Instant?) { armed.withLock { $0 = instant } }
@@ -297,6 +295,70 @@ public final class FakeSleepGuard: SleepGuard {
     public var isHeld: Bool { state.withLock { $0.held } }
     /// Times it went from released to held.
     public var holds: Int { state.withLock { $0.holds } }
+
+    private let alarm = Mutex<(held: Bool, sleepDelay: Bool, letSleeps: Int)>((false, false, 0))
+    public func holdForAlarm(_ hold: Bool) {
+        alarm.withLock {
+            // As logind's: the delay let go for a sleep is taken again by the next hold.
+            if hold && !$0.sleepDelay { $0.sleepDelay = true }
+            if !hold { $0.sleepDelay = false }
+            $0.held = hold
+        }
+    }
+    public func letSleep() {
+        alarm.withLock {
+            $0.sleepDelay = false
+            $0.letSleeps += 1
+        }
+    }
+    /// Whether the `handle-lid-switch` block of an alarm is held.
+    public var lidHeld: Bool { alarm.withLock { $0.held } }
+    /// Whether the `sleep` delay of an alarm is held.
+    public var sleepDelayHeld: Bool { alarm.withLock { $0.held && $0.sleepDelay } }
+    /// How often the sleep delay was let go for a suspend.
+    public var letSleeps: Int { alarm.withLock { $0.letSleeps } }
+}
+
+/// Records the wakes the core asks for; the test says how the machine is woken.
+public final class FakeWaker: MachineWaker {
+    private let state: Mutex<(status: WakeStatus, holds: [Instant?], beforeSleep: [Instant])>
+    public init(_ status: WakeStatus = WakeStatus(waker: .agent)) { state = Mutex((status, [], [])) }
+
+    public func hold(_ instant: Instant?) {
+        state.withLock {
+            // Only changes are recorded: the live one sends only those.
+            if $0.holds.last ?? nil != instant || $0.holds.isEmpty { $0.holds.append(instant) }
+            $0.status.at = instant
+        }
+    }
+    public func holdBeforeSleep(_ instant: Instant, then: @escaping @Sendable () -> Void) {
+        state.withLock {
+            $0.beforeSleep.append(instant)
+            $0.status.at = instant
+        }
+        then()
+    }
+    public var status: WakeStatus { state.withLock { $0.status } }
+    /// Changes how the machine is woken, as the helper's answer would; the core hears it through `inbox`.
+    public func set(_ waker: WakeStatus.Waker, inbox: WorldEvents) async {
+        state.withLock { $0.status.waker = waker }
+        inbox.yield(.wakeStatusChanged)
+        await inbox.settled()
+    }
+    /// Every change of the wake held, in order (nil: none).
+    public var holds: [Instant?] { state.withLock { $0.holds } }
+    /// The wake held now.
+    public var held: Instant? { state.withLock { $0.holds.last ?? nil } }
+    /// The wakes set as the machine went to sleep, in order.
+    public var beforeSleep: [Instant] { state.withLock { $0.beforeSleep } }
+}
+
+/// A battery whose charge the test sets; nil is mains power.
+public final class FakeBattery: Battery {
+    private let level = Mutex<Double?>(nil)
+    public init() {}
+    public func dischargingLevel() -> Double? { level.withLock { $0 } }
+    public func set(_ value: Double?) { level.withLock { $0 = value } }
 }
 
 /// Records each hook it is asked to run; the test decides when and how each one finishes.
@@ -335,9 +397,12 @@ public struct FakeWorld: Sendable {
     public let health = FakeHealth()
     public let sleepGuard = FakeSleepGuard()
     public let hooks: FakeHooks
+    public let waker: FakeWaker
+    public let battery = FakeBattery()
 
     public init(now: Instant, store: FakeStore = FakeStore(), terminalMissing: Bool = false, timerWakesMachine: Bool = true) {
-        timer = FakeWakeTimer(wakesFromSuspend: timerWakesMachine, inbox: inbox)
+        timer = FakeWakeTimer(inbox: inbox)
+        waker = FakeWaker(WakeStatus(waker: timerWakesMachine ? .agent : .nothing(.noHelper)))
         clock = ManualClock(now)
         self.store = store
         store.keep(journal)
@@ -349,6 +414,7 @@ public struct FakeWorld: Sendable {
 
     public var world: World {
         World(clock: clock, zone: zone, timer: timer, store: store, notifier: notifier, sound: sound,
-              terminal: terminal, health: health, sleepGuard: sleepGuard, hooks: hooks, codes: FakeCodeHasher())
+              terminal: terminal, health: health, sleepGuard: sleepGuard, hooks: hooks, codes: FakeCodeHasher(),
+              waker: waker, battery: battery)
     }
 }

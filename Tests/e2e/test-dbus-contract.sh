@@ -39,8 +39,9 @@ note "properties of an empty agent"
 assert_eq "$(prop Version)" "s \"$("$REVEILLE" --version)\"" "Version"
 assert_eq "$(prop RingingAlarms)" "as 0" "RingingAlarms"
 assert_eq "$(prop NextFire)" '(sx) "" 0' "NextFire with no alarm"
+assert_eq "$(prop WakeState)" '(sx) "none" 0' "WakeState with no alarm (the agent, as root, wakes the machine itself)"
 all=$(busctl --user --json=short call "$SERVICE" "$OBJECT" org.freedesktop.DBus.Properties GetAll s "$IFACE")
-assert_eq "$(py busjson.py keys <<<"$all")" "NextFire RingingAlarms Version" "GetAll's keys"
+assert_eq "$(py busjson.py keys <<<"$all")" "NextFire RingingAlarms Version WakeState" "GetAll's keys"
 assert_eq "$(py busjson.py NextFire <<<"$all")" '(sx) ["", 0]' "GetAll's NextFire"
 assert_eq "$(py busjson.py RingingAlarms <<<"$all")" 'as []' "GetAll's RingingAlarms"
 

@@ -99,6 +99,10 @@ public struct ManagerService: Sendable {
                 ExportedProperty("Version", signature: "s") { .string(version) },
                 ExportedProperty("RingingAlarms", signature: "as") { Self.ringing(await core.ringingAlarms) },
                 ExportedProperty("NextFire", signature: "(sx)") { Self.nextFire(await core.nextFire) },
+                ExportedProperty("WakeState", signature: "(sx)") {
+                    let status = await core.wakeStatus
+                    return Self.wakeState(status.stateName, status.at)
+                },
             ],
             signals: BusSignal.allCases.map { ExportedSignal($0.name, signature: $0.shape.signature, args: $0.shape.args) }
         )
@@ -118,6 +122,9 @@ public struct ManagerService: Sendable {
                     let next = id.flatMap { id in at.map { AgentCore.NextFire(id: id, at: $0) } }
                     try connection.emitPropertiesChanged(path: BusNames.path, interface: BusNames.manager,
                                                          changed: ["NextFire": Self.nextFire(next)])
+                } else if case .wakeStateChanged(let state, let at) = event {
+                    try connection.emitPropertiesChanged(path: BusNames.path, interface: BusNames.manager,
+                                                         changed: ["WakeState": Self.wakeState(state, at)])
                 }
             } catch {
                 Log.shared.error("cannot send a signal: \(error)")
@@ -134,11 +141,16 @@ public struct ManagerService: Sendable {
         case .dismissed(let id): (BusSignal.dismissed.name, [.string(id.rawValue)])
         case .challengeChanged(let id): (BusSignal.challengeChanged.name, [.string(id.rawValue)])
         case .alarmsChanged: (BusSignal.alarmsChanged.name, [])
-        case .ringingAlarmsChanged, .nextFireChanged: (nil, [])
+        case .ringingAlarmsChanged, .nextFireChanged, .wakeStateChanged: (nil, [])
         }
     }
 
     static func ringing(_ ids: [AlarmID]) -> Value { .array("s", ids.map { .string($0.rawValue) }) }
+
+    /// `WakeState (sx)`: none, self, helper or unavailable, and the wake held (0 for none).
+    static func wakeState(_ state: String, _ at: Instant?) -> Value {
+        .structure([.string(state), .int64(at?.secondsSinceEpoch ?? 0)])
+    }
 
     static func nextFire(_ next: AgentCore.NextFire?) -> Value {
         .structure([.string(next?.id.rawValue ?? ""), .int64(next?.at.secondsSinceEpoch ?? 0)])

@@ -20,7 +20,6 @@ struct Desktop: Sendable {
 struct LiveHealth: SystemHealth {
     let desktop: Desktop
     let terminal: LiveTerminalLauncher
-    let timer: LiveWakeTimer
     let power: LivePower
     let database: AlarmDatabase
 
@@ -36,7 +35,6 @@ struct LiveHealth: SystemHealth {
                 .database: database.movedAside == nil,
             ],
             lowPowerModeOn: await power.isLowPower(),
-            canWakeFromSuspend: timer.wakesFromSuspend,
             soundMuted: sound && soundStatus.muted,
             database: DatabaseHealth(path: database.path, movedAside: database.movedAside)
         )

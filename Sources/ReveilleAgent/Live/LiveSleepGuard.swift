@@ -1,4 +1,5 @@
 import DBus
+import Glibc
 import ReveilleCore
 import Synchronization
 
@@ -6,8 +7,13 @@ import Synchronization
 /// the system bus, and the desktop's own (GNOME's session manager, the freedesktop
 /// screensaver) where they run.
 ///
-/// It never takes logind's `sleep` lock: a suspend the user asks for must still happen.
-/// Every lock dies with the agent (logind's with its fd, the desktop's with its bus name).
+/// While no alarm is near it takes nothing else: a suspend the user asks for happens. From the
+/// wake before an alarm until its run ends (`block_sleep_while_ringing`), it holds logind's
+/// `handle-lid-switch` block, so that a closed lid does not suspend the woken machine again after
+/// logind's 30 s hold-off, and a `sleep` delay, so that a suspend that happens anyway (the user's
+/// own, which logind lets through a block of the same user, or a dying battery) waits until the
+/// agent has set a wake 30 s ahead. Every lock dies with the agent (logind's with its fd, the
+/// desktop's with its bus name).
 final class LiveSleepGuard: SleepGuard {
     private let system: Connection?
     private let session: Connection
@@ -16,8 +22,20 @@ final class LiveSleepGuard: SleepGuard {
     /// What is held; touched only from `tasks`, one job at a time.
     private let held = Mutex(Locks())
     private let tasks = SerialTasks()
+    /// What the core last asked of `holdForAlarm`, and whether the delay was let go for a sleep since.
+    private let alarmWanted = Mutex<(hold: Bool, delayLetGo: Bool)>((false, false))
+    /// The alarm's logind locks; touched only from `tasks`.
+    private let alarmLocks = Mutex(AlarmLocks())
 
     private static let reason = "An alarm is due soon"
+    private static let ringingReason = "An alarm rings until it is dismissed"
+    /// The `who` of this agent's inhibitors: logind's list tells two agents' apart by it.
+    private static let who = "Reveille[\(getpid())]"
+
+    private struct AlarmLocks: ~Copyable {
+        var lid: ReceivedFileDescriptor?
+        var delay: ReceivedFileDescriptor?
+    }
 
     private struct Locks: ~Copyable {
         /// logind's lock lasts until this fd is closed.
@@ -39,6 +57,54 @@ final class LiveSleepGuard: SleepGuard {
     func release() {
         guard wanted.withLock({ wanted in defer { wanted = false }; return wanted }) else { return }
         tasks.add { [self] in await drop() }
+    }
+
+    func holdForAlarm(_ hold: Bool) {
+        let queue = alarmWanted.withLock { wanted -> Bool in
+            defer { wanted = (hold, hold && wanted.delayLetGo) }
+            return wanted.hold != hold || (hold && wanted.delayLetGo)
+        }
+        if queue { tasks.add { [self] in await settleAlarmLocks(hold) } }
+    }
+
+    func letSleep() {
+        alarmWanted.withLock { $0.delayLetGo = $0.hold }
+        tasks.add { [self] in
+            let held = alarmLocks.withLock { locks in
+                defer { locks.delay = nil }  // closes the fd: logind goes on with the suspend
+                return locks.delay != nil
+            }
+            if held { Log.shared.info("the wake is set: letting the machine sleep") }
+        }
+    }
+
+    /// Takes the alarm's locks that are missing, or lets both go.
+    private func settleAlarmLocks(_ hold: Bool) async {
+        guard hold else {
+            let held = alarmLocks.withLock { locks in
+                defer { locks.lid = nil; locks.delay = nil }
+                return locks.lid != nil || locks.delay != nil
+            }
+            if held { Log.shared.info("no alarm is near: the lid and suspend work as usual again") }
+            return
+        }
+        let (lid, delay) = alarmLocks.withLock { ($0.lid == nil, $0.delay == nil) }
+        if lid, let fd = await inhibit("handle-lid-switch", Self.ringingReason, "block") {
+            alarmLocks.withLock { $0.lid = fd }
+            Log.shared.info("an alarm is near: a closed lid does not suspend the machine until its run ends")
+        }
+        if delay, let fd = await inhibit("sleep", Self.ringingReason, "delay") { alarmLocks.withLock { $0.delay = fd } }
+    }
+
+    /// logind's `Inhibit`: the lock lasts while the returned fd is open.
+    private func inhibit(_ what: String, _ why: String, _ mode: String) async -> ReceivedFileDescriptor? {
+        let fd = await quietly("logind") { () async throws(DBusError) -> ReceivedFileDescriptor? in
+            try await system?.callReturningFileDescriptor(
+                destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+                interface: "org.freedesktop.login1.Manager", method: "Inhibit",
+                arguments: [.string(what), .string(Self.who), .string(why), .string(mode)], timeout: .seconds(5))
+        }
+        return fd ?? nil
     }
 
     private func take() async {

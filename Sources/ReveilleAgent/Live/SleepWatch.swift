@@ -1,7 +1,8 @@
 import DBus
 import ReveilleCore
 
-/// Follows logind's `PrepareForSleep` on the system bus: after a resume the core plans again,
+/// Follows logind's `PrepareForSleep` on the system bus: before a suspend the core sets its wake
+/// (and lets go of its sleep delay); after a resume the core plans again,
 /// so an alarm that came due while the machine slept rings (within `late_grace`) or is missed,
 /// and a clock the firmware set wrong while it slept is planned from as it is now.
 final class SleepWatch: Sendable {
@@ -22,7 +23,9 @@ final class SleepWatch: Sendable {
         do {
             let subscription = try await system.subscribe(rule) { signal in
                 guard signal.arguments.first?.boolValue == false else {
-                    return Log.shared.info("the machine is going to sleep")
+                    Log.shared.info("the machine is going to sleep")
+                    // The core sets a wake, then lets go of its sleep delay.
+                    return inbox.yield(.preparingForSleep)
                 }
                 Log.shared.info("resumed from suspend; planning again")
                 inbox.yield(.clockChanged)

@@ -24,13 +24,11 @@ struct Doctor: AsyncParsableCommand {
         if output.json {
             print(Output.json(.structure([.bool(ok), .array("s", reasons.map(Value.string))])))
         } else {
-            // The agent's sentences carry the reasons (which file, which lock, which alarm). Asked
-            // only when there is something to explain: each answer looks at the whole desktop again.
+            // The agent's sentences carry the reasons (which file, which lock, which alarm), and how
+            // the machine is woken from suspend, which holds whether or not anything is wrong.
             var details: [String: String] = [:]
-            if !reasons.isEmpty {
-                for entry in try await client.call(.preflightDetails).first?.dictionaryEntries ?? [] {
-                    if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
-                }
+            for entry in try await client.call(.preflightDetails).first?.dictionaryEntries ?? [] {
+                if let name = entry.key.stringValue, let sentence = entry.value.stringValue { details[name] = sentence }
             }
             for reason in reasons {
                 let blocking = EvaluatePreflight.blockingReasons.contains(reason)
@@ -39,6 +37,7 @@ struct Doctor: AsyncParsableCommand {
             }
             for problem in problems { print("✗ configuration: \(problem)") }
             if reasons.isEmpty && problems.isEmpty { print("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.") }
+            if let wake = details[PreflightNotes.wakeStateKey] { print("· wake: \(sanitizeForTerminal(wake))") }
         }
         if !ok { throw ExitCode(1) }
     }
