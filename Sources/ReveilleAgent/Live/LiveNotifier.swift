@@ -19,6 +19,8 @@ public final class LiveNotifier: AlarmNotifier {
     /// server, and to recognise clicks on actions it no longer shows.
     private let ringing = Mutex<[AlarmID: Ringing]>([:])
     private let soundProblems = Mutex<[AlarmID: String]>([:])
+    /// When each ringing alarm's closed notification was last posted again (monotonic ns).
+    private let reposts = Mutex<[AlarmID: Int64]>([:])
     private let staleActions = Mutex<Subscription?>(nil)
     private let serverRestarts = Mutex<Subscription?>(nil)
     /// The newest notices, held so that they stay on screen; see `maximumNotices`.
@@ -31,6 +33,9 @@ public final class LiveNotifier: AlarmNotifier {
     /// Notices kept at most: a long run of them (missed alarms) neither fills the screen nor
     /// memory. The oldest closes when a new one comes.
     static let maximumNotices = 20
+    /// A ringing alarm's notification closed by the user or the server is posted again at
+    /// most once in this time.
+    static let repostInterval: Duration = .seconds(5)
 
     public static let desktopEntry = "io.github.Reveille1"
     static let serverName = "org.freedesktop.Notifications"
@@ -115,12 +120,26 @@ public final class LiveNotifier: AlarmNotifier {
     }
 
     /// What a notification of `id` does when it closes: closed by the user or the server, it is
-    /// forgotten, so that the next show posts anew.
+    /// forgotten, and a ringing alarm's is posted again at once, so that the alarm is never left
+    /// ringing with nothing on screen. At most once per `repostInterval`: a server that closes
+    /// every notification straight away (do not disturb) gets no loop, and the nudge shows it later.
     private func closedHandler(_ id: AlarmID) -> @Sendable (CloseReason) -> Void {
         { [weak self] reason in
             guard reason != .closedByCall, let self else { return }
             guard self.posted.withLock({ $0.removeValue(forKey: id) }) != nil else { return }
             self.jobs.add { [self] in self.forget(id) }
+            guard let entry = self.ringing.withLock({ $0[id] }) else { return }
+            let now = monotonicNanoseconds()
+            let allowed = self.reposts.withLock { reposts in
+                guard reposts[id].map({ now - $0 >= Self.repostInterval.wholeNanoseconds }) ?? true else { return false }
+                reposts[id] = now
+                return true
+            }
+            guard allowed else {
+                return Log.shared.info("the notification of the ringing alarm \(id) was closed (\(reason)) again within \(Self.repostInterval); the nudge shows it again")
+            }
+            Log.shared.info("the notification of the ringing alarm \(id) was closed (\(reason)); posting it again")
+            self.present(id, entry, openChallengeOnFailure: false)
         }
     }
 
@@ -144,6 +163,7 @@ public final class LiveNotifier: AlarmNotifier {
 
     public func close(_ id: AlarmID) {
         _ = ringing.withLock { $0.removeValue(forKey: id) }
+        _ = reposts.withLock { $0.removeValue(forKey: id) }
         jobs.add { [self] in
             guard let handle = posted.withLock({ $0.removeValue(forKey: id) }) else { return }
             try? await handle.close()
