@@ -5,11 +5,14 @@
 # purge removes every file of the package but leaves the user's data.
 #
 #   Tests/packaging/install-test.sh [DEB]
+#   Tests/packaging/install-test.sh --root-only
 #
 # Without DEB it builds one with packaging/build-deb.sh. Needs root (debootstrap,
 # chroot, mount) and Debian's package mirror, read from /etc/apt/sources.list*
 # (or REVEILLE_DEBIAN_MIRROR). The debootstrapped root is cached as
 # build/debian12-minbase.tar and downloaded packages in build/install-test-apt/.
+# --root-only makes that cached root and stops: make check runs it while it
+# compiles, and a test started meanwhile waits for it rather than make its own.
 set -eu
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,13 +28,6 @@ for tool in debootstrap chroot mount umount dpkg-deb; do
 done
 
 deb=${1:-}
-if [ -z "$deb" ]; then
-    deb=$("$repo/packaging/build-deb.sh" | tail -n 1)
-fi
-[ -f "$deb" ] || fail "no package at $deb"
-deb=$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")
-version=$(dpkg-deb -f "$deb" Version)
-upstream=${version%-*}
 
 # The Debian archive this machine uses, from one-line or deb822 sources.
 debian_mirror() {
@@ -54,6 +50,9 @@ mirror=${REVEILLE_DEBIAN_MIRROR:-$(debian_mirror | head -n 1)}
 [ -n "$mirror" ] || fail "no Debian bookworm mirror in /etc/apt/sources.list*; set REVEILLE_DEBIAN_MIRROR"
 
 tarball="$cache/debian12-minbase.tar"
+# One debootstrap at a time: a second run waits for the first one's root.
+exec 9>"$tarball.lock"
+flock 9
 if [ ! -f "$tarball" ]; then
     say "creating a Debian 12 root with debootstrap from $mirror (cached as $tarball)"
     fresh=$(mktemp -d "${TMPDIR:-/tmp}/reveille-debootstrap.XXXXXX")
@@ -63,6 +62,16 @@ if [ ! -f "$tarball" ]; then
     tar -C "$fresh" -cpf "$tarball.part" . && mv "$tarball.part" "$tarball"
     rm -rf "$fresh"
 fi
+flock -u 9
+[ "$deb" != --root-only ] || exit 0
+
+if [ -z "$deb" ]; then
+    deb=$("$repo/packaging/build-deb.sh" | tail -n 1)
+fi
+[ -f "$deb" ] || fail "no package at $deb"
+deb=$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")
+version=$(dpkg-deb -f "$deb" Version)
+upstream=${version%-*}
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/reveille-install-test.XXXXXX")
 mounted=""
