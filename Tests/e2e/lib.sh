@@ -324,3 +324,40 @@ prepare_for_sleep() {
     system_mock_call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.DBus.Mock.EmitSignal \
         org.freedesktop.login1.Manager PrepareForSleep b "[<$1>]"
 }
+
+# ---- The agent's data directory on a file system of its own: a small tmpfs that a test can
+# ---- fill up or remount read-only (test-database-full-at-start, test-database-read-only).
+# ---- File modes stop nothing as root; a mount does. Unmounted when the test exits, even on failure.
+
+# mount_data_directory SIZE: mounts a tmpfs of SIZE (as mount's size=) at the data directory.
+mount_data_directory() {
+    DATA_MOUNT=$XDG_DATA_HOME/reveille
+    mkdir -p "$DATA_MOUNT"
+    mount -t tmpfs -o "size=$1,mode=0700" reveille-e2e "$DATA_MOUNT" ||
+        fail "cannot mount a tmpfs at $DATA_MOUNT: this test needs root and the right to mount"
+    trap 'unmount_data_directory; stop_session' EXIT
+}
+
+unmount_data_directory() {
+    # The agent holds files in it: a busy file system would not unmount.
+    if [ -f "$SESSION/agent.pid" ]; then
+        kill -9 "$(agent_pid)" 2>/dev/null || true
+        wait "$(agent_pid)" 2>/dev/null || true
+    fi
+    if mountpoint -q "$DATA_MOUNT"; then umount "$DATA_MOUNT" 2>/dev/null || umount -l "$DATA_MOUNT"; fi
+}
+
+# Fills the data directory's file system to the last byte.
+fill_data_directory() {
+    dd if=/dev/zero of="$DATA_MOUNT/filler" bs=4k status=none 2>/dev/null || true
+    [ "$(stat -f -c %a "$DATA_MOUNT")" = 0 ] || fail "the data directory's file system still has room"
+}
+
+# The summaries and bodies of the notices (notifications without actions) the agent posted.
+notices() {
+    notify_calls Notify | /usr/bin/python3 -c '
+import json, sys
+for app, replaces, icon, summary, body, actions, hints, timeout in json.load(sys.stdin):
+    if not actions:
+        print(summary + ": " + body)'
+}

@@ -14,9 +14,7 @@ struct Doctor: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        var problems: [String] = []
-        let paths = ConfigLocation(environment: Spawner.currentEnvironment())
-        if let configProblem = paths.problem() { problems.append(configProblem) }
+        let configProblem = ConfigLocation(environment: Spawner.currentEnvironment()).problem()
         let client = try AgentClient.connect()
         let reply = try await client.call(.preflight)
         let ok = reply.first?.boolValue ?? false
@@ -35,8 +33,12 @@ struct Doctor: AsyncParsableCommand {
                 let sentence = details[reason] ?? PreflightNotes.sentence(for: reason)
                 print("\(blocking ? "✗" : "!") \(reason): \(sanitizeForTerminal(sentence))")
             }
-            for problem in problems { print("✗ configuration: \(problem)") }
-            if reasons.isEmpty && problems.isEmpty { print("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.") }
+            // The agent notes the error it runs around (config-invalid); a file that broke since
+            // it started is the agent's next start's problem, and only this look at the file sees it.
+            if let configProblem, !reasons.contains("config-invalid") {
+                print("! configuration: \(sanitizeForTerminal(configProblem)): the running agent read the file before it broke; from its next start it runs with every key at its default.")
+            }
+            if reasons.isEmpty && configProblem == nil { print("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.") }
             if let wake = details[PreflightNotes.wakeStateKey] { print("· wake: \(sanitizeForTerminal(wake))") }
         }
         if !ok { throw ExitCode(1) }
@@ -56,7 +58,7 @@ struct ConfigLocation {
         let text: String?
         do { text = try readSmallTextFile(path) } catch { return "\(error)" }
         guard let text else { return nil }
-        do { _ = try AgentConfig.parse(text, file: path) } catch { return "\(error) (the agent uses its defaults)" }
+        do { _ = try AgentConfig.parse(text, file: path) } catch { return "\(error)" }
         return nil
     }
 }
