@@ -5,6 +5,7 @@ extension AgentCore {
     /// The wall clock was set, or the machine resumed: what came due rings or is reported
     /// missed, and every other alarm is planned again from the clock as it is now.
     public func clockChanged() {
+        goingToSleep = false
         planAgain()
     }
 

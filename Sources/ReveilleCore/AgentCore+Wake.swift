@@ -35,7 +35,8 @@ extension AgentCore {
     /// look again: the next minute of a ring (to renew its wake) and each ringing run's cap.
     func planWake() -> [Instant] {
         world.waker.hold(plannedWake)
-        world.sleepGuard.holdForAlarm(config.blockSleepWhileRinging && alarmIsNear)
+        // Between PrepareForSleep(true) and the resume, the delay stays let go.
+        if !goingToSleep { world.sleepGuard.holdForAlarm(config.blockSleepWhileRinging && alarmIsNear) }
         var deadlines: [Instant] = []
         if let ringingSince, machineCanWake {
             deadlines.append(PlanWake().nextRenewal(ringingSince: ringingSince, now: now))
@@ -56,10 +57,13 @@ extension AgentCore {
         let planned = plannedWake
         let instant: Instant?
         if config.blockSleepWhileRinging && config.wakeFromSuspend && alarmIsNear {
-            instant = plan.wakeBeforeSleep(planned: planned, now: now)
+            // 30 s ahead, unless an alarm's own wake comes sooner; a ring's minute wake does not.
+            let alarmWake = plan.wake(awakeFor: awakeFor, ringingSince: nil, lead: config.wakeLead, now: now)
+            instant = plan.wakeBeforeSleep(planned: alarmWake, now: now)
         } else {
             instant = planned.map { plan.instant(toSend: $0, now: now) }
         }
+        goingToSleep = true
         guard let instant else { return sleepGuard.letSleep() }
         world.waker.holdBeforeSleep(instant) { sleepGuard.letSleep() }
     }

@@ -23,6 +23,8 @@ public actor AgentCore {
     var cards: [String: CodeCard] = [:]
 
     var published = Published()
+    /// logind announced a suspend and the sleep delay was let go: it is not taken again until the resume.
+    var goingToSleep = false
     /// What happened, for the D-Bus harness to turn into signals.
     public nonisolated let events = EventRelay()
     /// What the world tells the core, handled in order by `CoreService`.

@@ -1,8 +1,9 @@
 #!/bin/bash
 # keep_awake: when the wake timer cannot wake the machine (forced here with
 # wake_from_suspend = no), an alarm due within keep_awake holds logind's idle inhibitor
-# (mode block) and nothing more; it goes when no alarm is that close. A sleep lock,
-# which would block a suspend the user asks for, is never taken.
+# (mode block) and nothing more; it goes when no alarm is that close. While no alarm is
+# near (none rings, none is within wake_lead), no sleep lock is taken: a suspend the user
+# asks for happens (test-wake-agent checks the locks held while one rings).
 source "$(dirname "$0")/lib.sh"
 start_session
 start_system_bus

@@ -148,12 +148,23 @@ for path in /usr/bin/reveille /usr/bin/reveilled /usr/lib/systemd/user/reveille.
     /usr/share/man/man1/reveille.1.gz /usr/share/man/man8/reveilled.8.gz /usr/share/man/man5/reveille.conf.5.gz \
     /usr/share/man/man5/io.github.Reveille1.5.gz /usr/share/doc/reveille/copyright \
     /usr/share/doc/reveille/changelog.Debian.gz /usr/share/doc/reveille/examples/reveille.conf.example \
-    /etc/systemd/user/default.target.wants/reveille.service; do
+    /etc/systemd/user/default.target.wants/reveille.service \
+    /usr/libexec/reveille-waked /usr/lib/systemd/system/reveille-waked.service \
+    /usr/share/dbus-1/system-services/io.github.Reveille1.Wake.service \
+    /usr/share/dbus-1/system.d/io.github.Reveille1.Wake.conf \
+    /usr/share/polkit-1/actions/io.github.reveille1.policy /usr/lib/sysusers.d/reveille-waked.conf \
+    /usr/share/man/man8/reveille-waked.8.gz; do
     # -L too: absolute symlinks in the root point outside it from here.
     [ -e "$root$path" ] || [ -L "$root$path" ] || fail "$path is missing after installing the package"
 done
 [ "$(readlink "$root/etc/systemd/user/default.target.wants/reveille.service")" = /usr/lib/systemd/user/reveille.service ] ||
     fail "reveille.service is not enabled for every user"
+
+say "the wake helper: its system user exists, its unit is neither enabled nor started, it runs"
+in_root getent passwd reveille-wake >/dev/null || fail "the postinst made no reveille-wake user"
+enabled=$(find "$root/etc/systemd/system" -name reveille-waked.service 2>/dev/null)
+[ -z "$enabled" ] || fail "reveille-waked.service is enabled: $enabled"
+in_root /usr/libexec/reveille-waked --help | grep -q "io.github.Reveille1.Wake" || fail "reveille-waked --help failed"
 
 say "reveille --version, reveilled --version"
 cli_version=$(in_root reveille --version) || fail "reveille --version failed"

@@ -65,7 +65,8 @@ final class AgentTimerWaker: MachineWaker {
     }
 
     func holdBeforeSleep(_ instant: Instant, then: @escaping @Sendable () -> Void) {
-        sent.withLock { $0 = SentWake(wanted: nil, instant: instant) }
+        // It stands for what the core wants until it is spent: a re-plan before the suspend keeps it.
+        sent.withLock { $0 = SentWake(wanted: $0?.wanted, instant: instant) }
         arm(instant)
         then()
     }
@@ -140,9 +141,11 @@ final class HelperWaker: MachineWaker {
 
     func holdBeforeSleep(_ instant: Instant, then: @escaping @Sendable () -> Void) {
         tasks.add { [self] in
-            // Whatever it held before: the next re-plan sends the plan again.
-            state.withLock { $0.sent = nil }
-            await call(.set(instant), timeout: .seconds(3))
+            // It stands for what the core wants until it is spent (the machine slept past it): a
+            // re-plan before the suspend keeps it, and the first one after the resume sends the plan.
+            if await call(.set(instant), timeout: .seconds(3)) {
+                state.withLock { $0.sent = SentWake(wanted: $0.wanted, instant: instant) }
+            }
             then()
         }
     }
