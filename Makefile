@@ -12,7 +12,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release
 export REVEILLE_DATADIR ?= $(CURDIR)/data
 
-.PHONY: all deps deps-packaging build build-tests test test-fast test-serial e2e e2e-shared e2e-alone check check-binaries check-man check-data check-deb run demo deb bench bench-docs hot-text clean
+.PHONY: all deps deps-packaging build build-tests test test-fast test-serial e2e e2e-shared e2e-alone check check-binaries check-man check-data check-deb run demo deb bench bench-docs clean
 
 all: build
 
@@ -152,11 +152,6 @@ bench: build
 # Runs the bench and makes its report docs/benchmarks.md.
 bench-docs: bench
 	cp build/bench.md docs/benchmarks.md
-
-# Profiles a day's use and rewrites Sources/reveilled/hot-text.order, the release link's layout
-# of the agent's text (needs valgrind and perf; docs/performance.md, "Idle RSS").
-hot-text:
-	scripts/hot-text/profile.sh
 
 clean:
 	rm -rf .build build

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 //
 // Reveille: an alarm clock for the Linux desktop that makes sure its user gets up.
 //
@@ -86,15 +86,11 @@ let package = Package(
         // installs a main module's DefaultExecutorFactory only with availability checking off.
         .executableTarget(
             name: "reveilled", dependencies: ["ReveilleAgent", "LinuxEvents"],
-            exclude: ["hot-text.order"],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-availability-checking"])],
-            // Less of the binary resident while idle (docs/performance.md, "Idle RSS"): relative
-            // relocations packed (DT_RELR, glibc 2.36), and the functions a day's use runs laid out
-            // together, from the list `make hot-text` profiles, so the rest of the text stays on disk.
+            // Less of the binary resident while idle (docs/performance.md): relative relocations
+            // packed (DT_RELR, glibc 2.36).
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/reveilled/hot-text.order",
-                "-Xlinker", "--no-warn-symbol-ordering",
             ], .when(configuration: .release))]
         ),
 

@@ -37,8 +37,9 @@ public final class Reactor: @unchecked Sendable {
     private let epoll: Int32
     /// Written by other threads to end a sleep in `epoll_wait`.
     private let wake: Int32
-    /// Armed at the earliest deadline of `State.timers`.
-    private let clock: Int32
+    /// Armed at the earliest deadline of `State.timers`: a `CLOCK_MONOTONIC` timerfd, which
+    /// stands still while the machine is suspended.
+    let clock: Int32
     private let state = Mutex(State())
     /// The `pthread_self` of the thread in `run`, 0 while none is.
     private let runner = Atomic<UInt>(0)

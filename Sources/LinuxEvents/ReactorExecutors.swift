@@ -63,6 +63,13 @@ final class ReactorGlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked 
 extension Reactor {
     /// A delayed job runs straight from the loop's clock. Both clocks Swift offers count in
     /// `Duration`; a delay in another clock's units runs at once rather than never.
+    ///
+    /// The loop's clock is `CLOCK_MONOTONIC`, whatever `clock` is: time spent in suspend does not
+    /// count, so in reveilled a `ContinuousClock` sleep (`CLOCK_BOOTTIME` on Linux) ends that much
+    /// later after a resume than Swift's own executors would end it. Nothing in the agent may rely
+    /// on a sleep to reach an instant on the wall or boot clock: alarms, snoozes and wake-up
+    /// checks wait on the wake timer's own `CLOCK_REALTIME` timerfd. `ReactorTests` checks the
+    /// loop's clock.
     fileprivate func schedule<C: Clock>(_ job: UnownedJob, as role: ReactorExecutors.Role, after delay: C.Duration, clock: C) {
         after((delay as? Duration) ?? .zero) { ReactorExecutors.run(job, as: role) }
     }

@@ -168,4 +168,13 @@ import Testing
         }
         return kinds
     }
+
+    /// The loop waits on `CLOCK_MONOTONIC`, which stands still in suspend: in reveilled a `Task.sleep`
+    /// does not count suspended time, and nothing may rely on it doing so (`ReactorExecutors`).
+    @Test func theLoopsClockIsMonotonicSoSuspendedTimeDoesNotCount() throws {
+        let reactor = try Reactor()
+        let info = try #require(try readSmallTextFile("/proc/self/fdinfo/\(reactor.clock)"))
+        // CLOCK_MONOTONIC is 1; CLOCK_BOOTTIME (ContinuousClock), which counts suspend, would be 7.
+        #expect(info.contains("clockid: \(CLOCK_MONOTONIC)"), "the loop's timerfd: \(info)")
+    }
 }

@@ -2,7 +2,7 @@ import ReveilleDomain
 import ReveilleTime
 import Testing
 
-/// ComputeResumeState: where a stored run picks up, and where its challenge opens again.
+/// ComputeResumeState: where a run's challenge opens again.
 @Suite struct ComputeResumeStateTests {
     let fired = instant(2026, 6, 10, 7, 0)
     let stack = [
@@ -18,38 +18,6 @@ import Testing
             ChallengeRun(challengeId: stack[index].id, startedAt: fired.adding(seconds: Int64(index)), outcome: outcome)
         }
         return run
-    }
-
-    // MARK: Resume
-
-    @Test func resumesAtIndexZeroWhenTheFirstChallengeIsPending() {
-        #expect(ComputeResumeState().execute(run: run([.pending]), orderedChallenges: stack) == .challenge(index: 0))
-    }
-
-    @Test func resumesMidStackAtThePendingChallenge() {
-        #expect(ComputeResumeState().execute(run: run([.success, .pending]), orderedChallenges: stack) == .challenge(index: 1))
-    }
-
-    @Test func resumesAtTheRetriedChallengeAfterAFailure() {
-        var retried = run([.success, .failWrong])
-        retried.challengeRuns.append(ChallengeRun(challengeId: stack[1].id, startedAt: fired.adding(seconds: 30)))
-        #expect(ComputeResumeState().execute(run: retried, orderedChallenges: stack) == .challenge(index: 1))
-    }
-
-    @Test func resumesFinishedAfterTheFinalSuccess() {
-        let solved = run([.success, .success, .success], runOutcome: .success)
-        #expect(ComputeResumeState().execute(run: solved, orderedChallenges: stack) == .finished)
-    }
-
-    @Test func resumesRingingWhenOpenWithNoPendingChallenge() {
-        #expect(ComputeResumeState().execute(run: run([]), orderedChallenges: stack) == .ringing)
-        #expect(ComputeResumeState().execute(run: run([.success, .aborted]), orderedChallenges: stack) == .ringing)
-    }
-
-    @Test func resumesRingingWhenThePendingChallengeIsNoLongerInTheStack() {
-        var stale = run([])
-        stale.challengeRuns = [ChallengeRun(challengeId: ChallengeID("removed"), startedAt: fired)]
-        #expect(ComputeResumeState().execute(run: stale, orderedChallenges: stack) == .ringing)
     }
 
     @Test func aChallengeOpenedAgainPicksUpAtTheFirstUnsolvedOne() {

@@ -87,6 +87,13 @@ def measure_level(bus, pid, ids, level, list_floor):
     return figures, bare
 
 
+def again(bus, ids, rounds=300):
+    """The calls a client makes, once more: after them the agent holds no more than before."""
+    for i in range(rounds):
+        busmod.call(bus, "ListAlarms", None, "(aa{sv})")
+        busmod.call(bus, "GetAlarm", GLib.Variant("(s)", (ids[i % len(ids)],)), "(a{sv})")
+
+
 def get_floor(bus, ids, start_floor, count=1000, budget_s=2):
     """GetAlarm and Peer.Ping on a bare libdbus service answering with the agent's own GetAlarm
     reply (START_FLOOR(reply) starts it), measured in turns with the same calls on the agent, so

@@ -162,6 +162,7 @@ def resume(bus, pid, work_dir, count=3):
 
 def idle(pid, seconds=60.0):
     """An idle minute: CPU (schedstat), context switches per thread, memory."""
+    rss_start = proc.rss_kib(pid)
     switches0, cpu, started = proc.context_switches(pid), proc.CPU(pid), time.monotonic()
     time.sleep(seconds)
     elapsed = time.monotonic() - started
@@ -173,6 +174,7 @@ def idle(pid, seconds=60.0):
         "cpu_ticks_s_per_min": cpu.spent_ticks_s() * per_minute,
         "switches_per_min": sum(t["voluntary"] + t["nonvoluntary"] for t in threads) * per_minute,
         "threads": threads,
+        "rss_kib_start": rss_start,
         "rss_kib": proc.rss_kib(pid),
         "pss_kib": proc.pss_kib(pid),
         "pss_by_mapping": proc.pss_by_mapping(pid),
