@@ -127,7 +127,7 @@ let package = Package(
             name: "ReveilleAgentTests",
             dependencies: [
                 "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus",
-                "SQLite", "LinuxEvents", "ReveilleTestSupport",
+                "SQLite", "LinuxEvents", "Sound", "ReveilleTestSupport",
             ]
         ),
         .testTarget(

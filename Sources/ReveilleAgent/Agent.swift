@@ -43,7 +43,8 @@ final class RunningAgent: Sendable {
     let store: AlarmDatabase
     let shutdown: ShutdownSignal
     let sleep: SleepWatch?
-    /// Keeps trying to open a database that could not be opened at start; nil once it is open.
+    /// Keeps trying to open a database that could not be opened at start, and to write one that
+    /// could only be read; ends once it can be written.
     let opening: Task<Void, Never>?
     /// Hands the world's events to the core in order; ends with the core's ordered shutdown.
     let service: Task<Void, Never>
@@ -68,8 +69,10 @@ final class RunningAgent: Sendable {
         let paths = AgentPaths(environment: environment, executablePath: executablePath())
         try makePrivateDirectory(paths.dataDirectory)
         let lock: FileLock
-        do { lock = try FileLock(path: paths.lockFile) } catch {
-            throw SetupError("another reveilled already uses \(paths.databaseFile): \(error)")
+        do { lock = try FileLock(path: paths.lockFile) } catch .alreadyLocked {
+            throw SetupError("another reveilled already uses \(paths.databaseFile): \(paths.lockFile) is locked")
+        } catch {
+            throw SetupError("cannot lock \(paths.lockFile) for \(paths.databaseFile): \(error)")
         }
         // The read of the alarms starts now and overlaps the rest of the setup, the bus's handshake
         // first. A corrupt file is moved aside only once the agent is on its bus, so that one that
@@ -79,9 +82,11 @@ final class RunningAgent: Sendable {
         let connection = try Connection.session()
         let (store, opened) = opener.openFirst(firstOpening)
         let config: AgentConfig
+        var configProblem: String?
         do { config = try paths.loadConfig() } catch {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")
             config = AgentConfig()
+            configProblem = "\(error)"
         }
         let words = paths.loadWordList()
 
@@ -97,16 +102,19 @@ final class RunningAgent: Sendable {
             baseEnvironment: environment,
             sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() },
             captchas: captchas)
-        let desktop = Desktop.connect(config: config, environment: environment, ledger: store)
+        // Every write and every read of the database after the first runs on this thread, never on the loop's.
+        let storeThread = WorkerThread()
+        let desktop = Desktop.connect(config: config, environment: environment,
+                                      ledger: ThreadedLedger(store, on: storeThread))
         let system = SystemBus.connect()
         let waker = MachineWakers.choose(wakeFromSuspend: config.wakeFromSuspend, system: system, inbox: inbox)
         let health = LiveHealth(desktop: desktop, terminal: terminal, power: LivePower(system: system),
-                                database: store)
+                                database: store, zone: zone, configProblem: configProblem)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: desktop.sound, terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection),
                           hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher(),
-                          waker: waker, battery: LiveBattery(system: system))
+                          waker: waker, battery: LiveBattery(system: system), storeThread: storeThread)
         let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 
@@ -124,15 +132,28 @@ final class RunningAgent: Sendable {
         }
         // Signals from here on carry the name clients watch for.
         let notifier = desktop.notifier
-        let opening = loaded ? nil : Task {
-            await opener.keepTrying(store, core: core) { await notifier.closeLeftovers() }
+        let zoneNotice: @Sendable (String) -> Void = { problem in
+            notifier.notice(summary: "The time zone cannot be read", body: "\(problem). 'reveille doctor' says more.")
+        }
+        // Before anything rings: the zone read now or, when it cannot be read, the one last read fine.
+        let settle: @Sendable () -> Void = {
+            if let problem = zone.settle(with: store) { zoneNotice(problem) }
+            opener.report(store, to: notifier)
+        }
+        let opening = loaded ? Task { await opener.keepTryingToWrite(store) } : Task {
+            await opener.keepTrying(store, core: core) {
+                settle()
+                await notifier.closeLeftovers()
+            }
+            await opener.keepTryingToWrite(store)
         }
         if loaded {
+            settle()
             // Before anything is posted again: one notification per ringing alarm, not two.
             await desktop.notifier.closeLeftovers()
             await core.resume()
         }
-        zone.watch { inbox.yield(.zoneChanged) }
+        zone.watch(onChange: { inbox.yield(.zoneChanged) }, onProblem: zoneNotice)
         let sleep = await SleepWatch.start(inbox: inbox, system: system)
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt]) { signal in

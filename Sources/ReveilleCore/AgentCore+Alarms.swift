@@ -3,8 +3,9 @@ import ReveilleModel
 import ReveilleTime
 
 extension AgentCore {
-    /// Adds an alarm from the configured defaults and `changes`; `time` is required.
-    public func add(_ changes: AlarmChanges) throws(AgentError) -> AlarmID {
+    /// Adds an alarm from the configured defaults and `changes`; `time` is required. Returns once
+    /// the alarm is on disk, as every request that changes alarms does (`saved`).
+    public func add(_ changes: AlarmChanges) async throws(AgentError) -> AlarmID {
         var changes = changes
         let due = try relativeDue(&changes)
         guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
@@ -17,7 +18,7 @@ extension AgentCore {
         alarm = withMathLimit(alarm)
         if due == nil { alarm = try dated(alarm, explicitDate: changes.date != nil) }
         try requireCards(of: alarm)
-        try commit(alarm, due: alarm.isEnabled ? due : nil)
+        try await saved(commit(alarm, due: alarm.isEnabled ? due : nil))
         return id
     }
 
@@ -37,7 +38,7 @@ extension AgentCore {
         return due
     }
 
-    public func update(_ id: AlarmID, _ changes: AlarmChanges) throws(AgentError) {
+    public func update(_ id: AlarmID, _ changes: AlarmChanges) async throws(AgentError) {
         guard changes.inSeconds == nil else { throw .invalidArgument("in_seconds is for AddAlarm only") }
         let old = try alarm(id)
         try refuseWhileOpen(id)
@@ -45,26 +46,27 @@ extension AgentCore {
         if changes.challenges != nil { alarm = withMathLimit(alarm) }
         alarm = try dated(alarm, explicitDate: changes.date != nil)
         if changes.challenges != nil { try requireCards(of: alarm) }
-        try commit(alarm)
+        try await saved(commit(alarm))
     }
 
-    public func remove(_ id: AlarmID) throws(AgentError) {
+    public func remove(_ id: AlarmID) async throws(AgentError) {
         _ = try alarm(id)
         try refuseWhileOpen(id)
-        do { try world.store.delete(id) } catch { throw .failed("cannot delete the alarm: \(error)") }
         if entries.removeValue(forKey: id)?.preparedSound != nil { world.sound.release(id) }
+        let ticket = persistDeleted(id)
         emit(.alarmsChanged)
         replan()
+        try await saved(ticket)
     }
 
-    public func setEnabled(_ id: AlarmID, _ enabled: Bool) throws(AgentError) {
+    public func setEnabled(_ id: AlarmID, _ enabled: Bool) async throws(AgentError) {
         var alarm = try alarm(id)
         if !enabled { try refuseWhileOpen(id) }
         guard alarm.isEnabled != enabled else { return }
         alarm.isEnabled = enabled
         // A one-time alarm whose day has passed moves to its next occurrence when enabled again.
         alarm = try dated(alarm, explicitDate: false)
-        try commit(alarm)
+        try await saved(commit(alarm))
     }
 
     // MARK: Helpers
@@ -103,16 +105,17 @@ extension AgentCore {
         return alarm
     }
 
-    /// Stores an added or changed alarm with its next fire, then adopts it.
-    func commit(_ alarm: Alarm, due: Instant? = nil) throws(AgentError) {
+    /// Adopts an added or changed alarm with its next fire, and stores it; returns the write's ticket.
+    func commit(_ alarm: Alarm, due: Instant? = nil) -> WriteQueue.Ticket? {
         let entry = entries[alarm.id]
         let fire = entry?.run == nil
             ? due ?? ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: entry?.lastOccurrence,
                                                planned: entry?.nextFire) : nil
-        do { try world.store.save(alarm, nextFire: fire) } catch { throw .failed("cannot save the alarm: \(error)") }
         entries[alarm.id, default: AlarmEntry(alarm: alarm)].alarm = alarm
         entries[alarm.id]?.nextFire = fire
+        let ticket = persistAlarm(alarm.id, ticketed: true)
         emit(.alarmsChanged)
         replan()
+        return ticket
     }
 }

@@ -5,7 +5,7 @@ import ReveilleTime
 extension AgentCore {
     /// Makes a card: a new random code, kept only as its salted hash. The code is returned once, here.
     /// A label already in use is refused: the printed card with that name would stop working.
-    public func addCard(_ label: String) throws(AgentError) -> String {
+    public func addCard(_ label: String) async throws(AgentError) -> String {
         if let problem = CardCode.labelProblem(label) { throw .invalidArgument(problem) }
         guard cards[label] == nil else {
             throw .invalidArgument("a card named '\(AlarmText.quoted(label))' exists already; remove it first or choose another label")
@@ -18,8 +18,16 @@ extension AgentCore {
         do { card = CodeCard(label: label, hash: try world.codes.hash(code), created: now) } catch {
             throw .failed("cannot hash the card's code: \(error)")
         }
-        do { try world.store.save(card) } catch { throw .failed("cannot save the card: \(error)") }
         cards[label] = card
+        // The code is shown once, so it is given only once the card is on disk. A card the disk
+        // refuses is no card: nobody would ever learn its code.
+        do { try await saved(persistCard(card)) } catch {
+            if cards[label] == card {
+                cards[label] = nil
+                persistCardDeleted(label)
+            }
+            throw error
+        }
         return code
     }
 
@@ -27,7 +35,7 @@ extension AgentCore {
     public func listCards() -> [String] { cards.keys.sorted() }
 
     /// Removes a card no alarm uses; one in use is refused with the alarms that use it.
-    public func removeCard(_ label: String) throws(AgentError) {
+    public func removeCard(_ label: String) async throws(AgentError) {
         guard cards[label] != nil else { throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'") }
         let users = entries.values.map(\.alarm).filter { $0.uses(card: label) }.sorted { $0.id < $1.id }
         guard users.isEmpty else {
@@ -35,8 +43,8 @@ extension AgentCore {
             throw .invalidArgument("card '\(AlarmText.quoted(label))' is used by alarm\(users.count == 1 ? "" : "s") "
                 + names.joined(separator: ", ") + "; change or remove \(users.count == 1 ? "it" : "them") first")
         }
-        do { try world.store.deleteCard(label) } catch { throw .failed("cannot delete the card: \(error)") }
         cards[label] = nil
+        try await saved(persistCardDeleted(label, ticketed: true))
     }
 
     /// Refuses an alarm that asks for a card the agent does not have: it could never be dismissed.

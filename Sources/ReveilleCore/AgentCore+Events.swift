@@ -10,6 +10,7 @@ extension AgentCore {
         case .notificationAction(let id, let key): notificationAction(id, key)
         case .challengeOpened(let id): challengeOpened(id)
         case .challengeClosed(let id): challengeAbandoned(id)
+        case .writesFinished(let written, let failure): writesFinished(written: written, failure: failure)
         case .preparingForSleep: preparingForSleep()
         case .wakeStatusChanged: replan()
         }
@@ -34,8 +35,16 @@ extension AgentCore {
     public func shutDown() async {
         for id in entries.keys.sorted() where entries[id]?.run != nil { world.sound.stop(id) }
         await world.notifier.withdrawAll()
+        database.retryAt = nil
         flushWrites()
-        world.store.close()
+        // After the writes just handed over, on the same thread.
+        let store = world.store
+        await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+            world.storeThread.run {
+                store.close()
+                closed.resume()
+            }
+        }
     }
 
     /// A captcha the agent started is on the bus: Dismiss opens no second terminal while it stays.

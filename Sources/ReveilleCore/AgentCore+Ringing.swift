@@ -106,6 +106,7 @@ extension AgentCore {
         entries[id]?.run?.captcha = nil
         guard let run = entries[id]?.run, run.record.isRinging, let session = run.session else { return }
         record(id, [.dismissalAborted(at: now)], session: session)
+        replan()
     }
 
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.

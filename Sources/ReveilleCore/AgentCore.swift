@@ -56,9 +56,17 @@ public actor AgentCore {
     }
 
     /// Reads alarms, open runs and challenge sessions from the store. Requests can be served after this.
-    public func load() throws(AgentError) {
-        let stored: StoredState
-        do { stored = try world.store.load() } catch { throw .failed("cannot read the alarm database: \(error)") }
+    /// The read runs on the store's thread: a database that waits for a lock holds up nothing else.
+    public func load() async throws(AgentError) {
+        let store = world.store
+        let read: Result<StoredState, AgentError> = await withCheckedContinuation { answer in
+            world.storeThread.run {
+                do { answer.resume(returning: .success(try store.load())) } catch {
+                    answer.resume(returning: .failure(.failed("cannot read the alarm database: \(error)")))
+                }
+            }
+        }
+        let stored = try read.get()
         database.unavailable = nil
         reportUnreadable(stored.unreadable)
         entries.reserveCapacity(stored.alarms.count)
@@ -89,15 +97,27 @@ public actor AgentCore {
     // MARK: Reading
 
     /// Runs and misses, newest first; `query.limit` is already within `HistoryQuery.maxLimit`.
-    public func history(_ query: HistoryQuery) throws(AgentError) -> [HistoryEntry] {
+    /// Read on the store's thread: the caller waits for the disk, nothing else does.
+    public func history(_ query: HistoryQuery) async throws(AgentError) -> [HistoryEntry] {
         try requireDatabase()
-        do { return try world.store.history(query) } catch { throw .failed("cannot read the history: \(error)") }
+        let store = world.store
+        let read: Result<[HistoryEntry], AgentError> = await withCheckedContinuation { answer in
+            world.storeThread.run {
+                do { answer.resume(returning: .success(try store.history(query))) } catch {
+                    answer.resume(returning: .failure(.failed("cannot read the history: \(error)")))
+                }
+            }
+        }
+        return try read.get()
     }
 
-    /// Forgets runs and misses older than `history_days`. Not retried on failure: the next end of a
-    /// run or the next start tries again, and an old row left a while longer harms nothing.
+    /// Forgets runs and misses older than `history_days`, on the store's thread. Not retried on
+    /// failure: the next end of a run or the next start tries again, and an old row left a while
+    /// longer harms nothing.
     func pruneHistory() {
-        try? world.store.pruneHistory(before: now.adding(seconds: -Int64(config.historyDays) * 86_400))
+        let store = world.store
+        let cutoff = now.adding(seconds: -Int64(config.historyDays) * 86_400)
+        world.storeThread.run { try? store.pruneHistory(before: cutoff) }
     }
 
     public func list() -> [AlarmSnapshot] {

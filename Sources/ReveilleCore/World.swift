@@ -22,7 +22,8 @@ public protocol WakeTimer: Sendable {
     func arm(at instant: Instant?)
 }
 
-/// Where alarms and their runs live. Every call returns only once its change is durable.
+/// Where alarms and their runs live. Every call returns only once its change is durable, and so
+/// may wait for the disk: the core calls it only on its `StoreThread` (and at start, before it runs).
 public protocol AlarmStore: Sendable {
     func load() throws -> StoredState
     func save(_ alarm: Alarm, nextFire: Instant?) throws
@@ -42,6 +43,18 @@ public protocol AlarmStore: Sendable {
     /// Adds a code card; its label is new.
     func save(_ card: CodeCard) throws
     func deleteCard(_ label: String) throws
+}
+
+/// Where the store's work runs: away from the core's thread, one job at a time in the order given,
+/// so that a locked or slow disk holds up only the work behind it, never a ring or a D-Bus call.
+public protocol StoreThread: Sendable {
+    func run(_ work: @escaping @Sendable () -> Void)
+}
+
+/// Runs each job at once on the caller's thread: for a store that never waits (the tests' fake).
+public struct CallersThread: StoreThread {
+    public init() {}
+    public func run(_ work: @escaping @Sendable () -> Void) { work() }
 }
 
 /// Everything the store holds that the core needs at start.
@@ -166,7 +179,8 @@ public protocol Battery: Sendable {
 }
 
 /// For a world with no battery.
-public struct NoBattery: Battery {    public init() {}
+public struct NoBattery: Battery {
+    public init() {}
     public func dischargingLevel() -> Double? { nil }
 }
 
@@ -210,6 +224,7 @@ public struct World: Sendable {
     public var zone: any ZoneProvider
     public var timer: any WakeTimer
     public var store: any AlarmStore
+    public var storeThread: any StoreThread
     public var notifier: any AlarmNotifier
     public var sound: any SoundOutput
     public var terminal: any TerminalLauncher
@@ -224,7 +239,8 @@ public struct World: Sendable {
                 notifier: any AlarmNotifier, sound: any SoundOutput, terminal: any TerminalLauncher,
                 health: any SystemHealth, sleepGuard: any SleepGuard, hooks: any HookRunner = NoHooks(),
                 codes: any CodeHasher = NoCodeHasher(), waker: any MachineWaker = NoWaker(),
-                battery: any Battery = NoBattery()) {
+                battery: any Battery = NoBattery(), storeThread: any StoreThread = CallersThread()) {
+        self.storeThread = storeThread
         self.waker = waker
         self.battery = battery
         self.clock = clock

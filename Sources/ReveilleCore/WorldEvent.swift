@@ -15,6 +15,9 @@ public enum WorldEvent: Equatable, Sendable {
     case challengeOpened(AlarmID)
     /// The last such captcha left the bus: its terminal was closed or the captcha killed.
     case challengeClosed(AlarmID)
+    /// The store's thread wrote the first `written` writes handed to it, and failed on the next one
+    /// when `failure` says why.
+    case writesFinished(written: Int, failure: String?)
     /// The machine is about to suspend (logind's `PrepareForSleep(true)`).
     case preparingForSleep
     /// How the machine is woken changed (`MachineWaker.status`): the helper answered, refused, or left.

@@ -28,22 +28,30 @@ public struct HealthSnapshot: Equatable, Sendable {
     public var lowPowerModeOn: Bool
     public var canWakeFromSuspend: Bool
     public var soundMuted: Bool
+    /// A ringing alarm's own stream is muted or nearly silent, or the server's saved
+    /// per-application volume would start the next one so.
+    public var alarmStreamMuted: Bool
     /// A stored alarm breaks a limit made after it was stored; it still rings as it is.
     public var alarmsOverLimits: Bool
     /// The faults of the alarm database that the agent found while running.
     public var database: DatabaseHealth
     /// The last hook that failed, and how; nil once that hook ran fine again.
     public var hookFailure: String?
+    /// Why the zone file or `TZ` cannot be read, and which zone the alarms ring by instead; nil while it reads fine.
+    public var zoneProblem: String? = nil
+    /// The configuration file's error (`file:line: problem`) that made the agent run on its defaults.
+    public var configProblem: String? = nil
     /// How the machine is woken from suspend for alarms; `canWakeFromSuspend` is false when nothing can.
     public var wake: WakeStatus? = nil
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
-                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmsOverLimits: Bool = false,
-                database: DatabaseHealth = DatabaseHealth(), hookFailure: String? = nil) {
+                canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmStreamMuted: Bool = false,
+                alarmsOverLimits: Bool = false, database: DatabaseHealth = DatabaseHealth(), hookFailure: String? = nil) {
         self.permissions = permissions
         self.lowPowerModeOn = lowPowerModeOn
         self.canWakeFromSuspend = canWakeFromSuspend
         self.soundMuted = soundMuted
+        self.alarmStreamMuted = alarmStreamMuted
         self.alarmsOverLimits = alarmsOverLimits
         self.database = database
         self.hookFailure = hookFailure
@@ -62,6 +70,8 @@ public struct DatabaseHealth: Equatable, Sendable {
     public var unwritable: String?
     /// Alarms skipped because their stored values cannot be decoded: id and reason.
     public var unreadableAlarms: [UnreadableAlarm]
+    /// Set while the database is open for reading only, because it cannot be written: why.
+    public var readOnly: ReadOnlyDatabase? = nil
 
     public init(path: String = "the alarm database", movedAside: String? = nil, unavailable: String? = nil,
                 unwritable: String? = nil, unreadableAlarms: [UnreadableAlarm] = []) {
@@ -87,8 +97,9 @@ public struct UnreadableAlarm: Equatable, Sendable {
 
 /// Decides whether alarms can be trusted to ring, and why not.
 ///
-/// Missing requirements block; low-power mode, no wake from suspend, a muted sink,
-/// alarms stored before today's limits and a failed hook are only noted.
+/// Missing requirements block; low-power mode, no wake from suspend, a muted sink or stream,
+/// alarms stored before today's limits, a failed hook, a database open for reading only, a zone
+/// that cannot be read and a bad configuration file are only noted: alarms still ring.
 public struct EvaluatePreflight: Sendable {
     public struct Result: Equatable, Sendable {
         public let ok: Bool
@@ -112,13 +123,19 @@ public struct EvaluatePreflight: Sendable {
         require(rules.requireTerminal, .terminal, "terminal-missing")
         require(rules.requireDatabase, .database, "database-unreadable")
         if snapshot.database.unavailable != nil { reasons.append("database-unavailable") }
-        if snapshot.database.unwritable != nil { reasons.append("database-unwritable") }
+        if snapshot.database.unwritable != nil || snapshot.database.readOnly?.diskFull == true {
+            reasons.append("database-unwritable")
+        }
+        if let readOnly = snapshot.database.readOnly, !readOnly.diskFull { reasons.append("database-read-only") }
         if !snapshot.database.unreadableAlarms.isEmpty { reasons.append("alarm-unreadable") }
         if snapshot.lowPowerModeOn { reasons.append("low-power-mode") }
         if !snapshot.canWakeFromSuspend { reasons.append("wake-from-suspend-unavailable") }
         if snapshot.soundMuted { reasons.append("sound-muted") }
+        if snapshot.alarmStreamMuted { reasons.append("sound-stream-muted") }
         if snapshot.alarmsOverLimits { reasons.append("alarm-over-limits") }
         if snapshot.hookFailure != nil { reasons.append("hook-failed") }
+        if snapshot.zoneProblem != nil { reasons.append("time-zone-unreadable") }
+        if snapshot.configProblem != nil { reasons.append("config-invalid") }
         let ok = !reasons.contains(where: Self.blockingReasons.contains)
         return Result(ok: ok, reasons: reasons)
     }

@@ -52,17 +52,34 @@ import Testing
         #expect(f.fakes.timer.armedAt == PrepareRing().at(mondayMorning.adding(seconds: 30 * 60)))
     }
 
-    @Test func aFailedWriteChangesNothing() async throws {
+    /// The core never waits for the disk: an edit takes effect at once. One the disk refuses is
+    /// answered with the reason, kept in memory, said in a notice and in Preflight, and saved once
+    /// the disk takes writes.
+    @Test func anEditTheDiskRefusesIsKeptAndSavedOnceItCan() async throws {
         let f = try await CoreFixture()
         let id = try await f.addAlarm()
+        let gone = try await f.addAlarm(minutesAhead: 90)
         f.fakes.store.failWrites(true)
         var changes = AlarmChanges()
         changes.label = "new"
-        await #expect(throws: AgentError.self) { try await f.core.update(id, changes) }
-        await #expect(throws: AgentError.self) { try await f.core.remove(id) }
-        await #expect(throws: AgentError.self) { _ = try await f.addAlarm() }
-        #expect(try await f.core.get(id).alarm.label == "")
-        #expect(await f.core.list().count == 1)
+        let refused = await #expect(throws: AgentError.self) { try await f.core.update(id, changes) }
+        #expect("\(refused.map { "\($0)" } ?? "")".contains("not saved yet"))
+        await #expect(throws: AgentError.self) { try await f.core.remove(gone) }
+        await #expect(throws: AgentError.self) { _ = try await f.addAlarm(minutesAhead: 120) }
+        let added = try #require(await f.core.list().first { $0.alarm.id != id }?.alarm.id)
+        #expect(added != gone)
+        #expect(try await f.core.get(id).alarm.label == "new")
+        #expect(Set(await f.core.list().map(\.alarm.id)) == [id, added])
+        #expect(f.fakes.notifier.notices.contains("Reveille cannot save changes"))
+        #expect(await f.core.preflight().reasons.contains("database-unwritable"))
+        #expect(f.fakes.store.contents.alarms.first { $0.id == id }?.label == "")
+
+        f.fakes.store.failWrites(false)
+        await f.fireTimerOnce()
+        let saved = f.fakes.store.contents.alarms
+        #expect(Set(saved.map(\.id)) == [id, added])
+        #expect(saved.first { $0.id == id }?.label == "new")
+        #expect(await f.core.preflight().reasons.isEmpty)
     }
 
     @Test func qrStarInAnUpdateKeepsTheStoredCode() async throws {

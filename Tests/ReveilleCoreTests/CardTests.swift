@@ -56,7 +56,7 @@ import Testing
         }
     }
 
-    @Test func aTakenOrBadLabelIsRefusedAndAFailedWriteAddsNoCard() async throws {
+    @Test func aTakenOrBadLabelIsRefusedAndACardTheDiskRefusesIsNoCard() async throws {
         let f = try await CoreFixture()
         _ = try await f.core.addCard("Kitchen")
         for label in ["Kitchen", "../up", ""] {
@@ -66,6 +66,9 @@ import Testing
         f.fakes.store.failWrites(true)
         await #expect(throws: AgentError.self) { _ = try await f.core.addCard("Hall") }
         #expect(await f.core.listCards() == ["Kitchen"])
+        f.fakes.store.failWrites(false)
+        await f.fireTimerOnce()
+        #expect(f.fakes.store.contents.cards.map(\.label) == ["Kitchen"])
     }
 
     @Test func cardsSurviveARestart() async throws {

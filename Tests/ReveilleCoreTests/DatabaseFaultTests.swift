@@ -114,7 +114,8 @@ import Testing
     @Test func everyNoteHasItsOwnSentence() {
         let notes = ["notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable",
                      "database-unavailable", "database-unwritable", "alarm-unreadable", "alarm-over-limits", "low-power-mode",
-                     "wake-from-suspend-unavailable", "sound-muted"]
+                     "wake-from-suspend-unavailable", "sound-muted", "database-read-only", "time-zone-unreadable",
+                     "config-invalid"]
         let sentences = Set(notes.map { PreflightNotes.sentence(for: $0) })
         #expect(sentences.count == notes.count)
         #expect(!sentences.contains(PreflightNotes.sentence(for: "no-such-note")))

@@ -74,6 +74,23 @@ import Testing
         ])
     }
 
+    /// Each rings all the same: a database open for reading only, a zone that cannot be read (the
+    /// last good one stands in) and a configuration file the agent runs around.
+    @Test func aReadOnlyDatabaseAnUnreadableZoneAndABadConfigurationAreNotes() {
+        var snapshot = HealthSnapshot(permissions: allGranted)
+        snapshot.database.readOnly = ReadOnlyDatabase(reason: "the file system that holds it is read-only", diskFull: false)
+        snapshot.zoneProblem = "/etc/localtime is not a valid time zone file"
+        snapshot.configProblem = "reveille.conf:4: unknown key"
+        #expect(verdict(preflight.execute(rules: PreflightRules(), snapshot: snapshot))
+            == (true, ["database-read-only", "time-zone-unreadable", "config-invalid"]))
+        // A full disk at start is the full disk a running agent notes.
+        snapshot.database.readOnly = ReadOnlyDatabase(reason: "the disk is full", diskFull: true)
+        #expect(verdict(preflight.execute(rules: PreflightRules(), snapshot: snapshot))
+            == (true, ["database-unwritable", "time-zone-unreadable", "config-invalid"]))
+        snapshot.database.unwritable = "SQLITE_FULL"
+        #expect(preflight.execute(rules: PreflightRules(), snapshot: snapshot).reasons.filter { $0 == "database-unwritable" }.count == 1)
+    }
+
     @Test func okExactlyWhenNoRequiredPermissionIsMissing() async {
         let flags = Gen.bool.array(of: 4)
         await propertyCheck(count: 300, input: flags, flags, zip(Gen.bool, Gen.bool, Gen.bool)) { required, granted, notes in

@@ -12,7 +12,7 @@ import json
 import sys
 
 BLOCKING = {"notifications-disabled", "sound-unavailable", "terminal-missing", "database-unreadable"}
-NOTES = {"low-power-mode", "wake-from-suspend-unavailable", "sound-muted", "hook-failed"}
+NOTES = {"low-power-mode", "wake-from-suspend-unavailable", "sound-muted", "sound-stream-muted", "hook-failed"}
 
 reply = json.load(sys.stdin)
 what = sys.argv[1]

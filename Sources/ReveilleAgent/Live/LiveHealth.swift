@@ -9,7 +9,8 @@ struct Desktop: Sendable {
 
     static func connect(config: AgentConfig, environment: [String: String], ledger: any NotificationLedger) -> Desktop {
         let notifier = LiveNotifier(ledger: ledger)
-        let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible) {
+        let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible,
+                              onNotice: { summary, body in notifier.notice(summary: summary, body: body) }) {
             id, problem in notifier.setSoundProblem(id, problem)
         }
         return Desktop(notifier: notifier, sound: sound)
@@ -22,8 +23,19 @@ struct LiveHealth: SystemHealth {
     let terminal: LiveTerminalLauncher
     let power: LivePower
     let database: AlarmDatabase
+    let zone: LiveZone
+    /// The configuration file's error, when the agent runs on its defaults because of it.
+    let configProblem: String?
 
     func snapshot() async -> HealthSnapshot {
+        var snapshot = await desktopSnapshot()
+        snapshot.database.readOnly = database.readOnly
+        snapshot.zoneProblem = zone.problem
+        snapshot.configProblem = configProblem
+        return snapshot
+    }
+
+    private func desktopSnapshot() async -> HealthSnapshot {
         let notifications = await desktop.notifier.problem() == nil
         let soundStatus = await desktop.sound.status()
         let sound = soundStatus.problem == nil
@@ -36,6 +48,7 @@ struct LiveHealth: SystemHealth {
             ],
             lowPowerModeOn: await power.isLowPower(),
             soundMuted: sound && soundStatus.muted,
+            alarmStreamMuted: sound && soundStatus.streamMuted,
             database: DatabaseHealth(path: database.path, movedAside: database.movedAside)
         )
     }

@@ -1,3 +1,4 @@
+import Glibc
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
@@ -17,20 +18,25 @@ import Synchronization
 public final class LiveSound: SoundOutput {
     /// What the notification says while an alarm cannot be heard.
     static let silentNotice = "No sound: the sound server is not answering"
-    /// A muted or quieter default sink is raised while alarms ring (`force_audible`).
-    static let audibleVolume = 0.3
-    static let raisedVolume = 0.6
     /// How long a health check may take before the server counts as not answering.
     static let checkTimeout: Duration = .seconds(2)
     static let checkWait: Duration = .seconds(3)
     static let notAnswering = SoundStatus(problem: "no sound server: it did not answer within \(checkWait)", muted: false)
+    /// What the notice says once something has silenced an alarm more often than `UndoLimit` undoes.
+    static let fightNotice = "Something keeps silencing the alarm"
 
     private let environment: [String: String]
     private let fadeIn: Duration
     private let forceAudible: Bool
     private let onProblem: @Sendable (AlarmID, String?) -> Void
-    private let thread = SoundThread()
-    private let checkThread = SoundThread()
+    private let onNotice: @Sendable (_ summary: String, _ body: String) -> Void
+    /// A check of the ringing streams is queued on the sound thread: server events that come
+    /// meanwhile need no second one.
+    private let audibleCheckQueued = Atomic<Bool>(false)
+    private let thread = WorkerThread()
+    /// Decoded sounds, shared by the alarms that ring or are prepared with the same file.
+    private let clips = SharedClips()
+    private let checkThread = WorkerThread()
     private let state = Mutex(State())
     private let checks = Mutex<Checks>(Checks())
 
@@ -49,8 +55,12 @@ public final class LiveSound: SoundOutput {
         var nextAttempt = 0
         /// Rings made ready ahead (`prepare`), until they start or are released.
         var prepared: [AlarmID: Prepared] = [:]
-        /// The default sink as it was before `force_audible` raised it, on the server raised.
-        var raisedSink: (player: SoundPlayer, before: SinkState)?
+        /// Each sink as it was before `force_audible` first raised it, on the server raised.
+        var raisedSinks: (player: SoundPlayer, before: [String: SinkState])?
+        /// Undoings of changes that silenced a ringing alarm, within the last minute.
+        var undos = UndoLimit()
+        /// The limit was reached: told once, and a check is planned for when it allows one again.
+        var undoLimitReached = false
     }
 
     private struct Wanted {
@@ -88,11 +98,15 @@ public final class LiveSound: SoundOutput {
         let attempt = Mutex<Int?>(nil)
     }
 
+    /// `onProblem` adds a line to a ringing alarm's notification (nil: takes it away); `onNotice`
+    /// posts a notice of its own.
     public init(environment: [String: String], fadeInSeconds: Int64, forceAudible: Bool,
+                onNotice: @escaping @Sendable (_ summary: String, _ body: String) -> Void = { _, _ in },
                 onProblem: @escaping @Sendable (AlarmID, String?) -> Void) {
         self.environment = environment
         fadeIn = .seconds(fadeInSeconds)
         self.forceAudible = forceAudible
+        self.onNotice = onNotice
         self.onProblem = onProblem
     }
 
@@ -135,7 +149,7 @@ public final class LiveSound: SoundOutput {
     /// until the next preparation or start makes a new one.
     private func disconnectIfIdle() {
         state.withLock { state in
-            guard state.wanted.isEmpty, state.prepared.isEmpty, state.raisedSink == nil else { return }
+            guard state.wanted.isEmpty, state.prepared.isEmpty, state.raisedSinks == nil else { return }
             state.player = nil
         }
     }
@@ -148,7 +162,10 @@ public final class LiveSound: SoundOutput {
             }
             guard let playing else { return }
             playing.setVolume(volume)
-            if let player = state.withLock({ $0.player }), player.isConnected { makeAudible(player) }
+            if let player = state.withLock({ $0.player }), player.isConnected {
+                makeAudible(player)
+                keepAudible()
+            }
         }
     }
 
@@ -181,14 +198,19 @@ public final class LiveSound: SoundOutput {
     /// On the check thread: a connection of its own, so that it never waits behind a playing sound.
     private static func check() -> SoundStatus {
         do {
-            let player = try SoundPlayer(applicationName: "Reveille", timeout: checkTimeout)
+            let player = try SoundPlayer(applicationName: applicationName, timeout: checkTimeout)
             _ = try player.serverInfo()
             let sink = try? player.defaultSinkState()
-            return SoundStatus(problem: nil, muted: sink.map { $0.muted || $0.volume < 0.05 } ?? false)
+            let stream = try? player.streamSilenced(processID: getpid(), applicationName: applicationName)
+            return SoundStatus(problem: nil, muted: sink.map { $0.muted || $0.volume < SoundPlayer.silencedVolume } ?? false,
+                               streamMuted: stream ?? false)
         } catch {
             return SoundStatus(problem: "no sound server: \(error)", muted: false)
         }
     }
+
+    /// The name the server knows the agent by, and keeps per-application volumes under.
+    static let applicationName = "Reveille"
 
     // MARK: On the sound thread from here on
 
@@ -196,7 +218,7 @@ public final class LiveSound: SoundOutput {
     /// which does it all again at the due second.
     private func makeReady(_ id: AlarmID, token: Int) {
         guard let prepared = state.withLock({ $0.prepared[id] }), prepared.token == token else { return }
-        let decoded = AlarmSound.load(prepared.sound, fallbackName: Alarm.defaultSound, environment: environment)
+        let decoded = AlarmSound.load(prepared.sound, fallbackName: Alarm.defaultSound, environment: environment, clips: clips)
         let startedAttempt = StartedAttempt()
         var stream: PlayingSound?
         do {
@@ -251,9 +273,7 @@ public final class LiveSound: SoundOutput {
             stream.stop()
             return true
         }
-        if let note = prepared.decoded?.fallbackNote {
-            Log.shared.warning("the alarm sound '\(wanted.sound)' for \(id) cannot play. \(note)")
-        }
+        if let decoded = prepared.decoded { logChoice(id, wanted.sound, decoded) }
         report(id)
         makeAudible(player)
         return true
@@ -289,15 +309,23 @@ public final class LiveSound: SoundOutput {
 
     /// Decodes the alarm's sound, or what stands in for it, once per start; says which fallback plays.
     private func decode(_ id: AlarmID, _ wanted: Wanted) -> AlarmSound {
-        let sound = AlarmSound.load(wanted.sound, fallbackName: Alarm.defaultSound, environment: environment)
+        let sound = AlarmSound.load(wanted.sound, fallbackName: Alarm.defaultSound, environment: environment, clips: clips)
         state.withLock { state in
             if state.wanted[id]?.attempt == wanted.attempt { state.wanted[id]?.decoded = sound }
         }
-        if let note = sound.fallbackNote {
-            Log.shared.warning("the alarm sound '\(wanted.sound)' for \(id) cannot play. \(note)")
-        }
+        logChoice(id, wanted.sound, sound)
         report(id)
         return sound
+    }
+
+    /// Logs what plays in place of the sound asked for, or that only its beginning loops.
+    private func logChoice(_ id: AlarmID, _ asked: String, _ sound: AlarmSound) {
+        if let note = sound.fallbackNote {
+            Log.shared.warning("the alarm sound '\(asked)' for \(id) cannot play. \(note)")
+        }
+        if sound.shortened {
+            Log.shared.warning("the alarm sound '\(asked)' for \(id) loops its first \(sound.clip.duration): the sounds of the alarms ringing now fill the \(clips.budget >> 20) MB kept for decoded sounds")
+        }
     }
 
     /// The sound could not start or died with its server: try again after 1, 2, 4 … 30 s.
@@ -337,32 +365,139 @@ public final class LiveSound: SoundOutput {
     /// the first raise: the user may have muted it again since, and a nudge raises it again.
     private func makeAudible(_ player: SoundPlayer) {
         guard forceAudible else { return }
-        let before = state.withLock { $0.raisedSink?.player === player ? $0.raisedSink?.before : nil }
         do {
             let sink = try player.defaultSinkState()
-            guard sink.muted || sink.volume < Self.audibleVolume else { return }
-            try player.setDefaultSink(muted: false, volume: max(sink.volume, Self.raisedVolume))
-            state.withLock { $0.raisedSink = (player, before ?? sink) }
+            guard sink.muted || sink.volume < AudibleFix.quietSink else { return }
+            try raise(sink, on: player)
             Log.shared.info("raised the muted or quiet output \(sink.sinkName) while alarms ring")
         } catch {
             Log.shared.warning("cannot make the output audible: \(error)")
         }
     }
 
-    /// Puts the sink back as it was once nothing rings; a restarted server has its own settings.
-    private func restoreSink() {
-        guard let raised = state.withLock({ state in defer { state.raisedSink = nil }; return state.raisedSink }),
-              raised.player.isConnected else { return }
+    /// Unmutes `sink` at `AudibleFix.raisedSink` at least, keeping how it was before its first raise.
+    private func raise(_ sink: SinkState, on player: SoundPlayer) throws {
+        try player.setSink(named: sink.sinkName, muted: false, volume: max(sink.volume, AudibleFix.raisedSink))
+        state.withLock { state in
+            var before = state.raisedSinks?.player === player ? state.raisedSinks?.before ?? [:] : [:]
+            if before[sink.sinkName] == nil { before[sink.sinkName] = sink }
+            state.raisedSinks = (player, before)
+        }
+    }
+
+    /// On libpulse's thread, for any change of a sink, a stream or the server: queues one check
+    /// of the ringing streams on the sound thread. Takes no lock that the sound thread holds
+    /// while it calls the server.
+    private func serverChanged() {
+        guard !audibleCheckQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        thread.schedule { [self] in
+            audibleCheckQueued.store(false, ordering: .releasing)
+            keepAudible()
+        }
+    }
+
+    /// Undoes whatever silenced a ringing alarm (`force_audible`): a muted or quiet output or
+    /// stream, a suspended output, a move to a null sink. At most `UndoLimit.limit` times a
+    /// minute; past that a notice says so, and the check comes again once the limit allows.
+    private func keepAudible() {
+        guard forceAudible, let player = state.withLock({ $0.player }), player.isConnected else { return }
+        let ringing = state.withLock { state in
+            state.playing.compactMap { id, sound in state.wanted[id].map { (id: id, sound: sound, volume: $0.volume) } }
+        }.sorted { $0.id < $1.id }
+        guard !ringing.isEmpty else { return }
+        var planned: [(id: AlarmID, sound: PlayingSound, fixes: [AudibleFix])] = []
         do {
-            try raised.player.setDefaultSink(muted: raised.before.muted, volume: raised.before.volume)
+            let defaultSink = try player.serverInfo().defaultSinkName
+            for alarm in ringing {
+                guard let stream = try alarm.sound.serverState() else { continue }
+                let fixes = AudibleFix.fixes(for: stream, defaultSink: defaultSink,
+                                             destination: try destination(for: alarm.sound, defaultSink: defaultSink, on: player),
+                                             alarmVolume: alarm.volume)
+                if !fixes.isEmpty { planned.append((alarm.id, alarm.sound, fixes)) }
+            }
         } catch {
-            Log.shared.warning("cannot restore the output's volume: \(error)")
+            return Log.shared.warning("cannot tell whether the ringing alarms can be heard: \(error)")
+        }
+        guard !planned.isEmpty else { return }
+        guard allowUndo() else { return }
+        for alarm in planned {
+            for fix in alarm.fixes {
+                do {
+                    try apply(fix, to: alarm.sound, on: player)
+                    Log.shared.info("the ringing alarm \(alarm.id) could not be heard: \(fix) (force_audible)")
+                } catch {
+                    Log.shared.warning("the ringing alarm \(alarm.id) cannot be heard (\(fix)), and undoing it failed: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Where a stream on a null sink goes back to: the sink it started on, unless that is gone
+    /// or is itself a null sink other than the default; else the default sink.
+    private func destination(for sound: PlayingSound, defaultSink: String?, on player: SoundPlayer) throws -> SinkState? {
+        if let home = sound.homeSink, let sink = try player.sinkState(named: home), !sink.isNull || home == defaultSink {
+            return sink
+        }
+        return try defaultSink.flatMap { try player.sinkState(named: $0) }
+    }
+
+    private func apply(_ fix: AudibleFix, to sound: PlayingSound, on player: SoundPlayer) throws {
+        switch fix {
+        case let .moveStream(_, to): try sound.move(toSink: to)
+        case let .raiseSink(name, wasMuted, from, _): try raise(SinkState(sinkName: name, muted: wasMuted, volume: from), on: player)
+        case let .resumeSink(name): try player.resumeSink(named: name)
+        case .restoreStream: try sound.restoreStreamVolume()
+        }
+    }
+
+    /// Counts one undoing if the limit allows; otherwise tells once, and plans a check for when it allows again.
+    private func allowUndo() -> Bool {
+        let now = monotonicNanoseconds()
+        let refused = state.withLock { state -> (firstTime: Bool, wait: Int64)? in
+            if state.undos.allow(at: now) {
+                state.undoLimitReached = false
+                return nil
+            }
+            defer { state.undoLimitReached = true }
+            return (!state.undoLimitReached, state.undos.wait(at: now))
+        }
+        guard let refused else { return true }
+        if refused.firstTime {
+            let seconds = (refused.wait + 999_999_999) / 1_000_000_000
+            Log.shared.warning("something keeps silencing the ringing alarm: undone \(UndoLimit.limit) times within a minute; left as it is for \(seconds) s")
+            onNotice(Self.fightNotice, "A program or setting keeps muting, turning down or moving the alarm's sound. Reveille undid it \(UndoLimit.limit) times within a minute and leaves it for \(seconds) s; then it makes the alarm audible again.")
+            Reactor.shared.after(.nanoseconds(refused.wait)) { [weak self] in
+                guard let self else { return }
+                self.thread.schedule {
+                    self.state.withLock { $0.undoLimitReached = false }
+                    self.keepAudible()
+                }
+            }
+        }
+        return false
+    }
+
+    /// Puts the sinks back as they were once nothing rings; a restarted server has its own settings.
+    private func restoreSink() {
+        guard let raised = state.withLock({ state in defer { state.raisedSinks = nil }; return state.raisedSinks }),
+              raised.player.isConnected else { return }
+        for (name, before) in raised.before.sorted(by: { $0.key < $1.key }) {
+            do {
+                try raised.player.setSink(named: name, muted: before.muted, volume: before.volume)
+            } catch {
+                Log.shared.warning("cannot restore the volume of the output \(name): \(error)")
+            }
         }
     }
 
     private func player() throws -> SoundPlayer {
         if let player = state.withLock({ $0.player }), player.isConnected { return player }
-        let player = try SoundPlayer(applicationName: "Reveille")
+        let player = try SoundPlayer(applicationName: Self.applicationName)
+        if forceAudible {
+            do { try player.followChanges { [weak self] in self?.serverChanged() } } catch {
+                Log.shared.warning("cannot follow the sound server's changes; a muted alarm is raised only at its nudge: \(error)")
+            }
+        }
         state.withLock { $0.player = player }
         return player
     }
@@ -374,4 +509,7 @@ public struct SoundStatus: Sendable, Equatable {
     public var problem: String?
     /// The default output is muted or nearly silent.
     public var muted: Bool
+    /// A ringing alarm's own stream is muted or nearly silent, or the volume the server keeps
+    /// for the agent's next one (per-application volume) is.
+    public var streamMuted = false
 }

@@ -1,13 +1,12 @@
 import Dispatch
 import Glibc
 import Synchronization
-import ReveilleTime
 
-/// A thread of its own where every blocking call to the sound server runs, in the order given.
-///
-/// libpulse waits up to its timeout for a hung server; on this thread that wait holds up only
-/// other sound work, never Swift's cooperative pool or the queues that answer D-Bus.
-public final class SoundThread: Sendable {
+/// A thread of its own where blocking work runs, one job at a time in the order given: the
+/// sound server's calls (libpulse waits up to its timeout for a hung server) and the alarm
+/// database's (SQLite waits up to its busy timeout for a lock). On such a thread that wait holds
+/// up only the work behind it, never the event loop that answers D-Bus and rings alarms.
+public final class WorkerThread: Sendable {
     private let jobs: Jobs
 
     /// Starts the thread.
@@ -19,7 +18,7 @@ public final class SoundThread: Sendable {
             while let job = jobs.next() { job() }
             return nil
         }, Unmanaged.passRetained(jobs).toOpaque())
-        precondition(started == 0, "cannot start the sound thread: error \(started)")
+        precondition(started == 0, "cannot start a worker thread: error \(started)")
         pthread_detach(thread)
     }
 

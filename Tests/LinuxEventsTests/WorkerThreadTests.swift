@@ -1,10 +1,10 @@
 import Dispatch
-import Sound
+import LinuxEvents
 import Testing
 
-@Suite struct SoundThreadTests {
+@Suite struct WorkerThreadTests {
     @Test func runsWorkInTheOrderGiven() async {
-        let thread = SoundThread()
+        let thread = WorkerThread()
         let order = Order()
         for number in 1...50 { thread.schedule { order.append(number) } }
         let all = await thread.perform(within: .seconds(60)) { order.numbers }
@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aCallerWaitsNoLongerThanItsBoundWhileTheThreadIsStuck() async {
-        let thread = SoundThread()
+        let thread = WorkerThread()
         let release = DispatchSemaphore(value: 0)
         // Stands for a libpulse call waiting on a hung server.
         thread.schedule { release.wait() }
