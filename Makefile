@@ -28,10 +28,10 @@ deps:
 deps-packaging:
 	@scripts/install-deps.sh --with-packaging
 
+# Every product (reveille, reveilled, reveille-waked) in one swift build: their modules compile
+# side by side, where a build per product keeps one core idle most of the time.
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product reveille
-	$(SWIFT) build $(RELEASE_FLAGS) --product reveilled
-	$(SWIFT) build $(RELEASE_FLAGS) --product reveille-waked
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 build-tests: deps
 	$(SWIFT) build --build-tests
