@@ -66,6 +66,24 @@ import Testing
         #expect(try store.history(HistoryQuery()).map(\.outcome) == [.snoozed])
     }
 
+    @Test func aRunEndedByItsCapReadsAsMissedWithItsRingAndNoDismissal() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(first, "Work"), nextFire: nil)
+        // As AgentCore.capRuns stores it: rang an hour unattended, then ended `failed`.
+        var capped = run(first, due: 1000, open: true)
+        capped.outcome = .failed
+        capped.completedAt = at(1005 + RunCap.unattended)
+        try store.save(capped, session: nil)
+        try store.save(run(first, due: 90_000), session: nil)
+
+        let entries = try store.history(HistoryQuery())
+        #expect(entries.map(\.outcome) == [.dismissed, .missed])
+        #expect(entries[1] == HistoryEntry(alarmID: first.rawValue, label: "Work", due: at(1000), rangAt: at(1005),
+                                           dismissedAt: nil, snoozes: 0, wrongAnswers: 0, outcome: .missed))
+        let stats = HistoryStats(entries) { CivilDate(daysSinceEpoch: $0.secondsSinceEpoch / 86_400) }
+        #expect(stats.missed == 1 && stats.dismissed == 1)
+    }
+
     @Test func theQueryFiltersByAlarmAndSinceAndStopsAtItsLimitNewestFirst() throws {
         let store = try SQLiteAlarmStore(path: path)
         for day in Int64(0)..<5 {

@@ -337,10 +337,13 @@ public final class SQLiteAlarmStore: AlarmStore {
         try database.withLock { db in
             let db = try Self.open(db)
             // Runs and misses read as one list; a run from before version 6 counts as due when it started.
+            // Only a solved run was dismissed: one that ended otherwise (a run ended by its cap,
+            // `RunCap`, is stored `failed`) rang and was missed, with no dismissal time.
             let statement = try db.prepare("""
                 SELECT alarm_id, label, due, rang_at, dismissed_at, snoozes, wrong, outcome, snoozed_until FROM (
                     SELECT r.alarm_id, COALESCE(a.label, '') AS label, COALESCE(r.due_at, r.started_at) AS due,
-                           r.started_at AS rang_at, r.completed_at AS dismissed_at, r.snooze_count AS snoozes,
+                           r.started_at AS rang_at, CASE r.outcome WHEN 'success' THEN r.completed_at END AS dismissed_at,
+                           r.snooze_count AS snoozes,
                            (SELECT COUNT(*) FROM challenge_run c WHERE c.run_id = r.id AND c.outcome = 'failWrong') AS wrong,
                            r.outcome, r.snoozed_until, r.id AS tie
                     FROM run r LEFT JOIN alarm a ON a.id = r.alarm_id
@@ -358,7 +361,8 @@ public final class SQLiteAlarmStore: AlarmStore {
                 let outcome: HistoryEntry.Outcome = switch row.string(at: 7) {
                 case "missed": .missed
                 case AlarmRun.Outcome.inProgress.rawValue: row.optionalInt64(at: 8) == nil ? .ringing : .snoozed
-                default: .dismissed
+                case AlarmRun.Outcome.success.rawValue: .dismissed
+                default: .missed
                 }
                 return HistoryEntry(
                     alarmID: row.string(at: 0), label: row.string(at: 1), due: Instant(secondsSinceEpoch: row.int64(at: 2)),
