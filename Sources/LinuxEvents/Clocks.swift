@@ -21,6 +21,15 @@ public func monotonicNanoseconds() -> Int64 {
     return now.seconds * 1_000_000_000 + Int64(now.nanoseconds)
 }
 
+/// Seconds the machine has spent suspended since it booted: `CLOCK_BOOTTIME` counts them and
+/// `CLOCK_MONOTONIC` does not, and both are slewed alike, so their difference grows only in a suspend.
+public func secondsSuspended() -> Int64 {
+    let boot = read(clock: CLOCK_BOOTTIME)
+    let monotonic = read(clock: CLOCK_MONOTONIC)
+    let nanoseconds = (boot.seconds - monotonic.seconds) * 1_000_000_000 + Int64(boot.nanoseconds - monotonic.nanoseconds)
+    return nanoseconds / 1_000_000_000
+}
+
 private func read(clock: clockid_t) -> (seconds: Int64, nanoseconds: Int) {
     var now = timespec()
     // clock_gettime fails only for an unknown clock or a bad pointer; neither can happen here.

@@ -6,7 +6,15 @@ extension AgentCore {
     /// missed, and every other alarm is planned again from the clock as it is now.
     public func clockChanged() {
         goingToSleep = false
+        // What the jump or the sleep passed over came due while nobody watched: late_grace decides.
+        vigil.end()
         planAgain()
+        beginVigil()
+    }
+
+    /// The agent watches the clock from now on: an occurrence due from now rings however late.
+    func beginVigil() {
+        vigil.begin(at: now, asleep: world.clock.secondsAsleep())
     }
 
     /// Plans every alarm without an open run from now, then handles what has come due.

@@ -7,6 +7,7 @@ extension AgentCore {
     /// Called when the wake timer fires, when the clock jumps, at start and on resume.
     public func wake() {
         let now = self.now
+        vigil.check(asleep: world.clock.secondsAsleep(), now: now)
         // Every alarm due now is signalled and shown before any of them is written down.
         effectsFirst {
             for entry in entries.values {
@@ -16,7 +17,9 @@ extension AgentCore {
             }
             for (id, entry) in entries {
                 guard let fire = entry.nextFire, fire <= now else { continue }
-                if now.seconds(since: fire) <= config.lateGrace {
+                // A running, awake agent that got to it late still rings it: late_grace is for
+                // a machine that was off or asleep, an agent not running, a clock set forward.
+                if vigil.watched(fire) || now.seconds(since: fire) <= config.lateGrace {
                     remember(.rang(fire), of: id)
                     ring(id, at: now)
                 } else {

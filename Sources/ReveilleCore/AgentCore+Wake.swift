@@ -64,6 +64,7 @@ extension AgentCore {
             instant = planned.map { plan.instant(toSend: $0, now: now) }
         }
         goingToSleep = true
+        vigil.end()
         guard let instant else { return sleepGuard.letSleep() }
         world.waker.holdBeforeSleep(instant) { sleepGuard.letSleep() }
     }

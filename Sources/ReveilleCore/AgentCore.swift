@@ -25,6 +25,9 @@ public actor AgentCore {
     var published = Published()
     /// logind announced a suspend and the sleep delay was let go: it is not taken again until the resume.
     var goingToSleep = false
+    /// Since when the agent has watched the clock without a break: what came due within it rings
+    /// however late, what came due before it only within `late_grace`.
+    var vigil = Vigil()
     /// What happened, for the D-Bus harness to turn into signals.
     public nonisolated let events = EventRelay()
     /// What the world tells the core, handled in order by `CoreService`.
@@ -92,6 +95,7 @@ public actor AgentCore {
         }
         // The stored plan was made under the clock of the last session, which may have been wrong.
         planAgain()
+        beginVigil()
     }
 
     // MARK: Reading

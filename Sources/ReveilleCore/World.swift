@@ -7,6 +7,14 @@ import ReveilleTime
 /// The wall clock.
 public protocol WallClock: Sendable {
     func now() -> Instant
+    /// Seconds the machine has spent suspended since it booted: a suspend that nobody announced
+    /// shows as a change in it. Only its changes mean anything.
+    func secondsAsleep() -> Int64
+}
+
+extension WallClock {
+    /// A clock that cannot tell says the machine never slept.
+    public func secondsAsleep() -> Int64 { 0 }
 }
 
 /// The local time zone's rules, as they are now (they change when the user moves).

@@ -26,7 +26,9 @@ import Testing
         #expect(try await f.solve(id) == .dismissed)
         #expect(f.fakes.store.prunes == [mondayMorning.adding(seconds: -10 * 86_400), mondayMorning.adding(seconds: -10 * 86_400)])
         let late = try await f.addAlarm(minutesAhead: 5)
-        await f.advance(seconds: 5 * 60 + AgentConfig().lateGrace + 60)
+        // Asleep through the due second and past late_grace.
+        f.fakes.clock.suspend(for: 5 * 60 + AgentConfig().lateGrace + 60)
+        await f.core.wake()
         #expect(f.fakes.store.contents.lastOccurrences[late]?.outcome == .missed)
         #expect(f.fakes.store.prunes.count == 3)
     }

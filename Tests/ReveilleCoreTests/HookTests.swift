@@ -42,7 +42,9 @@ import Testing
     @Test func aMissedOccurrenceRunsOnMissedWithItsDueTime() async throws {
         let f = try await CoreFixture(config: Self.allHooks())
         let id = try await f.addAlarm(minutesAhead: 5)
-        await f.advance(seconds: 5 * 60 + AgentConfig().lateGrace + 60)
+        // Asleep through the due second and past late_grace.
+        f.fakes.clock.suspend(for: 5 * 60 + AgentConfig().lateGrace + 60)
+        await f.core.wake()
         #expect(f.fakes.hooks.environments == [
             ["REVEILLE_EVENT": "missed", "REVEILLE_ALARM_ID": id.rawValue, "REVEILLE_LABEL": "Alarm",
              "REVEILLE_DUE": "2027-01-04T06:05:00+00:00", "REVEILLE_SNOOZE_COUNT": "0"],

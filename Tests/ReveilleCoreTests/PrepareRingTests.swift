@@ -101,7 +101,7 @@ import Testing
         await f.fireTimerOnce()
         #expect(f.fakes.sound.preparation(of: id) != nil)
         // The machine slept through the due second and well past the grace.
-        f.fakes.clock.set(mondayMorning.adding(seconds: 3600))
+        f.fakes.clock.suspend(for: mondayMorning.adding(seconds: 3600).seconds(since: f.fakes.clock.now()))
         await f.core.wake()
         #expect(f.fakes.sound.releases == [id])
         #expect(f.fakes.sound.preparation(of: id) == nil)

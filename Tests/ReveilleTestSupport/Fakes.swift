@@ -6,10 +6,18 @@ import Synchronization
 /// A wall clock the test sets and advances.
 public final class ManualClock: WallClock {
     private let instant: Mutex<Instant>
+    private let asleep = Mutex<Int64>(0)
     public init(_ start: Instant) { instant = Mutex(start) }
     public func now() -> Instant { instant.withLock { $0 } }
     public func set(_ value: Instant) { instant.withLock { $0 = value } }
+    /// Time passes with the machine awake.
     public func advance(by seconds: Int64) { instant.withLock { $0 = $0.adding(seconds: seconds) } }
+    /// The machine sleeps for `seconds`, and nobody says so: only `secondsAsleep` tells.
+    public func suspend(for seconds: Int64) {
+        asleep.withLock { $0 += seconds }
+        advance(by: seconds)
+    }
+    public func secondsAsleep() -> Int64 { asleep.withLock { $0 } }
 }
 
 /// A fixed zone the test may swap.

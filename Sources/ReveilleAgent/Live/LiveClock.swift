@@ -6,4 +6,5 @@ import ReveilleTime
 public struct LiveClock: WallClock {
     public init() {}
     public func now() -> Instant { Instant(secondsSinceEpoch: realtimeNow().seconds) }
+    public func secondsAsleep() -> Int64 { secondsSuspended() }
 }
