@@ -32,6 +32,9 @@ struct CaptchaSession {
                 switch BusSignal(rawValue: signal.member) {
                 case .challengeChanged: delivered.yield(.challengeChanged(serial: arrived.next()))
                 case .dismissed: delivered.yield(.alarmStopped)
+                case .snoozed:
+                    let until = signal.arguments.count > 2 ? signal.arguments[2].integer(as: Int64.self) ?? 0 : 0
+                    delivered.yield(.alarmSnoozed(until: Output.localClock(until)))
                 default: break
                 }
             }
@@ -70,6 +73,9 @@ struct CaptchaSession {
             case .finished:
                 try? await Task.sleep(for: .seconds(2))
                 return true
+            case .snoozed:
+                try? await Task.sleep(for: .seconds(2))
+                return false
             }
         }
         return false

@@ -50,6 +50,11 @@ enum Output {
     /// The local zone for display; UTC when it cannot be read.
     static let zone: ZoneRules = (try? SystemTimeZone.current(environment: Spawner.currentEnvironment())) ?? .utc
 
+    /// `07:30`, in local time.
+    static func localClock(_ seconds: Int64) -> String {
+        "\(zone.localDateTime(at: Instant(secondsSinceEpoch: seconds)).time)"
+    }
+
     /// `Mon 2027-01-04 07:30`, in local time.
     static func localTime(_ seconds: Int64) -> String {
         let local = zone.localDateTime(at: Instant(secondsSinceEpoch: seconds))

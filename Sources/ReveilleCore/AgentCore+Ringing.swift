@@ -25,6 +25,8 @@ extension AgentCore {
         persist(run, session: nil)
         stopRingingEffects(id)
         emit(.snoozed(id, snoozeCount: run.snoozeCount, until: until))
+        // The problem on screen is gone: a client showing it learns so, and a snoozed alarm has none.
+        emit(.challengeChanged(id))
         runHook(.snooze, id, due: due(of: run), snoozeCount: run.snoozeCount)
         replan()
         return until
@@ -83,6 +85,12 @@ extension AgentCore {
         let alarm = try alarm(id)
         guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
+        guard entries[id]?.run?.session != nil else {
+            // No problem of this ring was on offer: the answer comes from a screen that shows one from
+            // before a snooze. It is not checked, so that a stale screen never counts a failure.
+            let session = try ensureSession(id)
+            return (.stale, view(session, of: alarm))
+        }
         let session = try ensureSession(id)
         let step: ChallengeFlow.Step
         do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, cards: cardVerifier, using: &random) } catch {

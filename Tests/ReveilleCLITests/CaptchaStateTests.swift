@@ -181,3 +181,24 @@ private func state(_ challenge: CaptchaChallenge? = math, input: String = "") ->
     #expect(CaptchaChallenge.Kind(wireName: "qr") == .qr)
     #expect(CaptchaChallenge.Kind(wireName: "riddle") == .other("riddle"))
 }
+
+@Test func aSnoozeEndsTheScreenWithItsTimeAndLeavesNothingToAnswer() {
+    var captcha = state(input: "39")
+    captcha.awaitingOutcome = true
+    #expect(captcha.apply(.alarmSnoozed(until: "07:05")) == .snoozed)
+    #expect(captcha.finished && !captcha.awaitingOutcome)
+    #expect(captcha.status == .snoozed(until: "07:05"))
+    #expect(CaptchaScreen.statusText(captcha) == "Snoozed until 07:05 — Dismiss then opens a new challenge")
+    // A ChallengeChanged that follows the Snoozed signal asks for nothing more.
+    #expect(captcha.apply(.challengeChanged(serial: 9)) == nil)
+    #expect(captcha.apply(.key(.enter)) == nil)
+}
+
+@Test func aStaleAnswerShowsTheCurrentProblemAndSaysWhy() {
+    var captcha = state(input: "39")
+    _ = captcha.apply(.key(.enter))
+    captcha.apply(.answered(.stale, next: nextMath))
+    #expect(captcha.challenge == nextMath)
+    #expect(captcha.status == .stale)
+    #expect(CaptchaScreen.statusText(captcha) == "That problem was replaced — here is the current one")
+}

@@ -53,6 +53,7 @@ import Testing
         let f = try await CoreFixture()
         let id = try await f.addAlarm(minutesAhead: 5)
         await f.fireTimer()
+        _ = try await f.core.challenge(id)
         #expect(try await f.core.submit(id, answer: "x").0 == .wrong)
         #expect(try await f.core.submit(id, answer: "x").0 == .wrong)
         let (outcome, view) = try await f.core.submit(id, answer: "x")
@@ -127,5 +128,29 @@ import Testing
                                           lowPowerModeOn: true))
         let result = await f.core.preflight()
         #expect(!result.ok && result.reasons == ["terminal-missing", "low-power-mode"])
+    }
+}
+
+/// A snooze takes the problem off every screen: `ChallengeChanged` says so, and an answer to the
+/// problem from before it is not checked and counts for nothing (issue 22 A.4).
+@Suite struct SnoozeAndTheScreenTests {
+    @Test func aSnoozeSaysTheChallengeChangedAndAnAnswerFromBeforeItCountsForNothing() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.snoozeMinutes = 1; $0.maxSnoozes = 3 }
+        await f.fireTimer()
+        let shown = try await f.core.challenge(id)
+        let before = f.events.all.count
+        _ = try await f.core.snooze(id)
+        #expect(Array(f.events.all.dropFirst(before)).contains(.challengeChanged(id)))
+        await f.advance(seconds: 60)
+        #expect(await f.core.ringingAlarms == [id])
+        // The right answer to the problem still on the old screen.
+        let (outcome, next) = try await f.core.submit(id, answer: answer(to: shown.prompt))
+        #expect(outcome == .stale)
+        #expect(next?.attempts == 0)
+        let run = try #require(f.fakes.store.contents.openRuns.first)
+        #expect(run.consecutiveFailures == 0)
+        #expect(!run.challengeRuns.contains { $0.outcome == .failWrong })
+        #expect(try await f.solve(id) == .dismissed)
     }
 }

@@ -91,6 +91,7 @@ import Testing
         try await f.core.update(id, changes)
         #expect(try await f.core.get(id).alarm.challenges.map(\.params).first == .qr(expected: "K1"))
         await f.fireTimer()
+        _ = try await f.core.challenge(id)
         #expect(try await f.core.submit(id, answer: "K1").0 == .correct)
         #expect(try await f.solve(id) == .dismissed)
     }

@@ -236,7 +236,7 @@ public enum CaptchaScreen {
         switch status {
         case .wrong, .timeout, .locked, .stillLocked, .unreachable, .scanFailed: .red
         case .correct, .dismissed, .unlocked: .green
-        case .checking, .alarmStopped, .scanning, nil: .plain
+        case .checking, .alarmStopped, .snoozed, .stale, .scanning, nil: .plain
         }
     }
 
@@ -253,6 +253,8 @@ public enum CaptchaScreen {
         case .dismissed: "Alarm dismissed. Good morning!"
         case .unreachable: "Cannot reach the agent, retrying…"
         case .alarmStopped: "The alarm is no longer ringing"
+        case .snoozed(let until): "Snoozed until \(until) — Dismiss then opens a new challenge"
+        case .stale: "That problem was replaced — here is the current one"
         case .scanning: "Hold the code up to the webcam…"
         case .scanFailed: "No code from the webcam — type it"
         }

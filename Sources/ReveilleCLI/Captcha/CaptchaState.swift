@@ -44,7 +44,7 @@ public struct CaptchaChallenge: Equatable, Sendable {
 
 /// What `SubmitAnswer` said about an answer.
 public enum CaptchaOutcome: String, Equatable, Sendable {
-    case correct, wrong, timeout, locked, dismissed
+    case correct, wrong, timeout, locked, dismissed, stale
 }
 
 /// A key as the captcha screen understands it; `CaptchaKeyDecoder` makes them from bytes.
@@ -75,6 +75,8 @@ public enum CaptchaEvent: Equatable, Sendable {
     case agentUnreachable
     /// The alarm no longer rings (stopped elsewhere, or it ended): nothing is left to solve.
     case alarmStopped
+    /// The alarm was snoozed until this local time (`07:05`): the problem on screen is gone.
+    case alarmSnoozed(until: String)
     case resized(width: Int, height: Int)
     /// The wall clock moved on; `now` is Unix seconds.
     case tick(now: Int64)
@@ -92,6 +94,9 @@ public enum CaptchaEffect: Equatable, Sendable {
     case quit
     /// The alarm stopped: close the screen once the person has seen the last message.
     case finished
+    /// The alarm was snoozed: close the screen once the person has seen the message. It rings again
+    /// with a new problem, and Dismiss opens a new screen for it.
+    case snoozed
     /// Scan a code with the webcam, then feed back `.scanned`.
     case scan
 }
@@ -99,6 +104,10 @@ public enum CaptchaEffect: Equatable, Sendable {
 /// The one-line message under the input.
 public enum CaptchaStatus: Equatable, Sendable {
     case checking, correct, wrong, timeout, locked, dismissed
+    /// The answer was to a problem no longer on offer; the current one is up.
+    case stale
+    /// The alarm was snoozed until this local time.
+    case snoozed(until: String)
     /// Enter was pressed while answers are locked.
     case stillLocked
     /// The lock ended while it was on screen.
@@ -200,6 +209,12 @@ public struct CaptchaState: Equatable, Sendable {
             finished = true
             status = .alarmStopped
             return .finished
+        case .alarmSnoozed(let until):
+            guard !finished else { return nil }
+            finished = true
+            awaitingOutcome = false
+            status = .snoozed(until: until)
+            return .snoozed
         case .resized(let width, let height):
             self.width = width
             self.height = height
@@ -273,6 +288,7 @@ public struct CaptchaState: Equatable, Sendable {
         case .timeout: .timeout
         case .locked: .locked
         case .dismissed: .dismissed
+        case .stale: .stale
         }
     }
 }
