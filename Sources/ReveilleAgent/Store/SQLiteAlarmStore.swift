@@ -302,11 +302,17 @@ public final class SQLiteAlarmStore: AlarmStore {
                 }
                 try statement.run()
                 let runID = existing ?? db.lastInsertedRowID
-                let clear = try db.prepare("DELETE FROM challenge_run WHERE run_id = ?")
-                try clear.bind(runID)
-                try clear.run()
+                // Only what changed is written: the rows up to the first that differs stay as they are
+                // (a run mostly grows at its end, and its last entry changes as a problem is answered).
+                let stored = existing == nil ? [] : try loadChallengeRuns(db, runID: runID)
+                let kept = zip(stored, run.challengeRuns).prefix { $0 == $1 }.count
+                if kept < stored.count {
+                    let clear = try db.prepare("DELETE FROM challenge_run WHERE run_id = ? AND seq >= ?")
+                    try clear.bind(runID, kept)
+                    try clear.run()
+                }
                 let insert = try db.prepare("INSERT INTO challenge_run (run_id, seq, challenge_id, started_at, completed_at, outcome) VALUES (?, ?, ?, ?, ?, ?)")
-                for (seq, challengeRun) in run.challengeRuns.enumerated() {
+                for (seq, challengeRun) in run.challengeRuns.enumerated().dropFirst(kept) {
                     try insert.bind(runID, seq, challengeRun.challengeId.rawValue, challengeRun.startedAt.secondsSinceEpoch,
                                     challengeRun.completedAt?.secondsSinceEpoch, challengeRun.outcome.rawValue)
                     try insert.run()
@@ -336,27 +342,10 @@ public final class SQLiteAlarmStore: AlarmStore {
     public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
         try database.withLock { db in
             let db = try Self.open(db)
-            // Runs and misses read as one list; a run from before version 6 counts as due when it started.
-            // Only a solved run was dismissed: one that ended otherwise (a run ended by its cap,
-            // `RunCap`, is stored `failed`) rang and was missed, with no dismissal time.
-            let statement = try db.prepare("""
-                SELECT alarm_id, label, due, rang_at, dismissed_at, snoozes, wrong, outcome, snoozed_until FROM (
-                    SELECT r.alarm_id, COALESCE(a.label, '') AS label, COALESCE(r.due_at, r.started_at) AS due,
-                           r.started_at AS rang_at, CASE r.outcome WHEN 'success' THEN r.completed_at END AS dismissed_at,
-                           r.snooze_count AS snoozes,
-                           (SELECT COUNT(*) FROM challenge_run c WHERE c.run_id = r.id AND c.outcome = 'failWrong') AS wrong,
-                           r.outcome, r.snoozed_until, r.id AS tie
-                    FROM run r LEFT JOIN alarm a ON a.id = r.alarm_id
-                    UNION ALL
-                    SELECT m.alarm_id, COALESCE(a.label, ''), m.due_at, NULL, NULL, 0, 0, 'missed', NULL, m.rowid
-                    FROM missed m LEFT JOIN alarm a ON a.id = m.alarm_id
-                )
-                WHERE due >= ?1 AND (?2 IS NULL OR alarm_id = ?2)
-                ORDER BY due DESC, tie DESC LIMIT ?3
-                """)
+            let statement = try db.prepare(Self.historySQL(byAlarm: query.alarm != nil))
             try statement.bind(query.since?.secondsSinceEpoch ?? Int64.min, at: 1)
-            try statement.bind(query.alarm, at: 2)
-            try statement.bind(Int64(query.limit), at: 3)
+            try statement.bind(Int64(query.limit), at: 2)
+            if let alarm = query.alarm { try statement.bind(alarm, at: 3) }
             return try statement.query { row in
                 let outcome: HistoryEntry.Outcome = switch row.string(at: 7) {
                 case "missed": .missed
@@ -371,6 +360,38 @@ public final class SQLiteAlarmStore: AlarmStore {
                     snoozes: row.int(at: 5), wrongAnswers: row.int(at: 6), outcome: outcome)
             }
         }
+    }
+
+    /// Runs and misses read as one list, newest first; a run from before version 6 counts as due
+    /// when it started. Only a solved run was dismissed: one that ended otherwise (a run ended by
+    /// its cap, `RunCap`, is stored `failed`) rang and was missed, with no dismissal time.
+    ///
+    /// Each side reads at most a page (?2) down its index on when it was due (`run_due` and
+    /// `missed_due`, or by alarm (?3) `run_alarm_due` and `missed_alarm_due`), so a page costs
+    /// the same however long the history is.
+    static func historySQL(byAlarm: Bool) -> String {
+        let runAlarm = byAlarm ? "AND r.alarm_id = ?3" : ""
+        let missedAlarm = byAlarm ? "AND m.alarm_id = ?3" : ""
+        return """
+            SELECT alarm_id, label, due, rang_at, dismissed_at, snoozes, wrong, outcome, snoozed_until FROM (
+                SELECT * FROM (
+                    SELECT r.alarm_id, COALESCE(a.label, '') AS label, COALESCE(r.due_at, r.started_at) AS due,
+                           r.started_at AS rang_at, CASE r.outcome WHEN 'success' THEN r.completed_at END AS dismissed_at,
+                           r.snooze_count AS snoozes,
+                           (SELECT COUNT(*) FROM challenge_run c WHERE c.run_id = r.id AND c.outcome = 'failWrong') AS wrong,
+                           r.outcome, r.snoozed_until, r.id AS tie
+                    FROM run r LEFT JOIN alarm a ON a.id = r.alarm_id
+                    WHERE COALESCE(r.due_at, r.started_at) >= ?1 \(runAlarm)
+                    ORDER BY COALESCE(r.due_at, r.started_at) DESC, r.id DESC LIMIT ?2)
+                UNION ALL
+                SELECT * FROM (
+                    SELECT m.alarm_id, COALESCE(a.label, ''), m.due_at, NULL, NULL, 0, 0, 'missed', NULL, m.rowid
+                    FROM missed m LEFT JOIN alarm a ON a.id = m.alarm_id
+                    WHERE m.due_at >= ?1 \(missedAlarm)
+                    ORDER BY m.due_at DESC, m.rowid DESC LIMIT ?2)
+            )
+            ORDER BY due DESC, tie DESC LIMIT ?2
+            """
     }
 
     public func pruneHistory(before cutoff: Instant) throws {

@@ -109,5 +109,12 @@ enum Schema {
             data BLOB NOT NULL
         );
         """,
+        // 10: the history is read newest first, a page at a time, and pruned by when it was due: by index.
+        """
+        CREATE INDEX run_due ON run(COALESCE(due_at, started_at));
+        CREATE INDEX run_alarm_due ON run(alarm_id, COALESCE(due_at, started_at));
+        CREATE INDEX missed_due ON missed(due_at);
+        CREATE INDEX missed_alarm_due ON missed(alarm_id, due_at);
+        """,
     ]
 }
