@@ -102,6 +102,7 @@ public struct ApplyRunEvent: Sendable {
         case .challengeStarted(let id, let at):
             closePending(in: &run, as: .aborted, at: at)
             run.challengeRuns.append(ChallengeRun(challengeId: id, startedAt: at))
+            bound(&run)
         case .challengeFinished(let id, let outcome, let at):
             guard let index = run.challengeRuns.lastIndex(where: { $0.challengeId == id && $0.outcome == .pending })
             else { return }
@@ -118,6 +119,22 @@ public struct ApplyRunEvent: Sendable {
             run.wakeCheckDue = due
         case .dismissalAborted(let at):
             closePending(in: &run, as: .aborted, at: at)
+        }
+    }
+
+    /// The most challenge runs a run keeps: a captcha opened and closed again and again, or a
+    /// problem left to time out all night, must not grow the run (and each of its writes) without end.
+    public static let maximumChallengeRuns = 200
+
+    /// Beyond `maximumChallengeRuns`, the oldest entries that count the least go first: aborted
+    /// ones, then timeouts, then wrong answers. A success (which `ComputeResumeState` needs) and
+    /// the pending one stay.
+    private func bound(_ run: inout AlarmRun) {
+        for dropped in [ChallengeRun.Outcome.aborted, .failTimeout, .failWrong] {
+            while run.challengeRuns.count > Self.maximumChallengeRuns,
+                  let oldest = run.challengeRuns.firstIndex(where: { $0.outcome == dropped }) {
+                run.challengeRuns.remove(at: oldest)
+            }
         }
     }
 

@@ -294,4 +294,34 @@ import Testing
             (error as? SQLiteError)?.isFull == true
         }
     }
+
+    /// A run's challenge runs are written where they changed, not all again on every save: the
+    /// rows before the first that differs keep their place in the file (their rowid).
+    @Test func savingARunWritesOnlyTheChallengeRunsThatChanged() throws {
+        let store = try SQLiteAlarmStore(path: path)
+        try store.save(alarm(), nextFire: nil)
+        var run = AlarmRun(alarmId: alarm().id, startedAt: Instant(secondsSinceEpoch: 1_000))
+        let event = ApplyRunEvent()
+        for second in 0..<3 {
+            event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("a"), at: Instant(secondsSinceEpoch: 1_010 + Int64(second))))
+        }
+        try store.save(run, session: nil)
+        func rowids() throws -> [Int64] {
+            let statement = try Database(path: path).prepare("SELECT rowid FROM challenge_run ORDER BY seq")
+            return try statement.query { $0.int64(at: 0) }
+        }
+        let before = try rowids()
+        #expect(before.count == 3)
+        // The last one is answered and a new one starts: the first two rows stay as they were.
+        event.reduce(run: &run, event: .challengeFinished(challengeId: ChallengeID("a"), outcome: .failWrong, at: Instant(secondsSinceEpoch: 1_020)))
+        event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("a"), at: Instant(secondsSinceEpoch: 1_021)))
+        try store.save(run, session: nil)
+        let after = try rowids()
+        #expect(after.count == 4)
+        #expect(Array(after.prefix(2)) == Array(before.prefix(2)))
+        #expect(try SQLiteAlarmStore(path: path).load().openRuns.first?.challengeRuns == run.challengeRuns)
+        // Saved again unchanged, nothing moves.
+        try store.save(run, session: nil)
+        #expect(try rowids() == after)
+    }
 }

@@ -128,4 +128,29 @@ import Testing
             #expect(run.challengeRuns.filter { $0.outcome == .pending }.count <= 1)
         }
     }
+
+    /// A captcha opened and closed again and again (or a problem left to time out all night) adds
+    /// an entry each time: the run keeps at most `maximumChallengeRuns`, dropping the oldest
+    /// aborted ones first, and keeps every success and the wrong answers while it can.
+    @Test func aRunKeepsABoundedNumberOfChallengeRunsDroppingTheLeastTelling() {
+        var run = AlarmRun(alarmId: sampleAlarmID, startedAt: instant(2026, 6, 10, 7, 0))
+        let event = ApplyRunEvent()
+        var at = instant(2026, 6, 10, 7, 0)
+        func next() -> Instant { at = at.adding(seconds: 1); return at }
+        event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("first"), at: next()))
+        event.reduce(run: &run, event: .challengeFinished(challengeId: ChallengeID("first"), outcome: .success, at: next()))
+        for _ in 0..<3 {
+            event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("second"), at: next()))
+            event.reduce(run: &run, event: .challengeFinished(challengeId: ChallengeID("second"), outcome: .failWrong, at: next()))
+        }
+        for _ in 0..<5_000 {
+            event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("second"), at: next()))
+            event.reduce(run: &run, event: .dismissalAborted(at: next()))
+        }
+        event.reduce(run: &run, event: .challengeStarted(challengeId: ChallengeID("second"), at: next()))
+        #expect(run.challengeRuns.count == ApplyRunEvent.maximumChallengeRuns)
+        #expect(run.challengeRuns.first?.outcome == .success)
+        #expect(run.challengeRuns.filter { $0.outcome == .failWrong }.count == 3)
+        #expect(run.challengeRuns.last?.outcome == .pending)
+    }
 }

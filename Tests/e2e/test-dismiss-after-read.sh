@@ -4,6 +4,7 @@
 # open. A click on Dismiss still opens a terminal, a double click opens one, the captcha that the
 # agent started is followed by the name it was given, so killing it is noticed, and the next
 # D-Bus Dismiss opens a new terminal, whose captcha silences the alarm. The reader never left.
+# A widget that opens and closes its view of the challenge 300 times adds no stored row (issue 22 D.1).
 source "$(dirname "$0")/lib.sh"
 start_session
 configure "[agent]" "fade_in = 1s"
@@ -58,6 +59,21 @@ note "captcha $first killed with -9"
 wait_until "its tmux session is gone" 5 not captcha_open
 wait_until "the agent knows the captcha was closed" 5 grep -q "the challenge of $id was closed" "$SESSION/agent.log"
 is_ringing "$id" || fail "the alarm stopped ringing when its captcha closed"
+
+note "a widget that opens and closes its view 300 times grows nothing the agent stores"
+/usr/bin/python3 - "$id" <<'PY'
+import os, sys, dbus
+for _ in range(300):
+    bus = dbus.bus.BusConnection(os.environ["DBUS_SESSION_BUS_ADDRESS"])
+    dbus.Interface(bus.get_object("io.github.Reveille1", "/io/github/Reveille1"), "io.github.Reveille1.Manager").GetChallenge(sys.argv[1])
+    bus.close()
+PY
+rows=$(/usr/bin/python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], timeout=5)
+print(db.execute("SELECT COUNT(*) FROM challenge_run c JOIN run r ON r.id = c.run_id WHERE r.alarm_id = ?", (sys.argv[2],)).fetchone()[0])' \
+    "$XDG_DATA_HOME/reveille/alarms.db" "$id")
+[ "$rows" -le 4 ] || fail "300 reads of the challenge left $rows challenge runs stored"
+is_ringing "$id" || fail "the alarm stopped ringing"
 
 note "a D-Bus Dismiss opens a new terminal at once"
 gcall Dismiss "'$id'" >/dev/null
