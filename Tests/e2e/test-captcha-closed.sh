@@ -50,6 +50,12 @@ assert_eq "$(launches)" 2 "terminals launched (the Dismiss while the captcha ran
 [ "$(captcha_pid)" != "$first" ] || fail "the captcha was not started again"
 
 prompt=$(captcha_screen | grep -F "= ?" | head -1)
+logged=$(wc -l <"$SESSION/agent.log")
 captcha_type "$(answer_of "$prompt")"
 wait_until "the alarm is dismissed" 10 not is_ringing "$id"
+# The solved captcha leaves the bus: the log says what is true (the alarm is silent), never "it rings on".
+wait_until "the solved captcha has left" 10 not captcha_open
+sleep 0.5
+after=$(tail -n +"$((logged + 1))" "$SESSION/agent.log")
+assert_not_contains "$after" "rings on" "the log once the solved captcha left the bus"
 echo "a killed captcha is known, the alarm rings on, and Dismiss opens a new one"
