@@ -11,7 +11,7 @@ public enum AlarmCodec {
     ]
     /// Keys AddAlarm takes that no alarm holds: `in_seconds` becomes its `time` and `date`.
     public static let addOnlyKeys: Set<String> = ["in_seconds"]
-    public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing"]
+    public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing", "snoozed"]
 
     // MARK: Agent side
 
@@ -85,6 +85,7 @@ public enum AlarmCodec {
             "next_fire": .int64(snapshot.nextFire?.secondsSinceEpoch ?? 0),
             "snooze_count": .uint32(UInt32(snapshot.snoozeCount)),
             "ringing": .bool(snapshot.ringing),
+            "snoozed": .bool(snapshot.snoozed),
             "wake_check": .uint32(UInt32(alarm.wakeCheckMinutes)),
         ]
         if let date = alarm.date { result["date"] = .string(date.description) }

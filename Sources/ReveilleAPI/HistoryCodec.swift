@@ -11,26 +11,39 @@ public enum HistoryCodec {
     public static func decodeQuery(_ filter: [String: Value]) throws(AgentError) -> HistoryQuery {
         var query = HistoryQuery()
         for (key, value) in filter.sorted(by: { $0.key < $1.key }) {
+            // Numbers of any D-Bus integer type, as the alarm keys take them: gdbus sends int32 unless told.
             switch (key, value.unwrapped) {
-            case ("since", .int64(let seconds)):
+            case ("since", _):
+                let seconds = try integer(value, key)
                 guard (0...253_402_300_799).contains(seconds) else { throw .invalidArgument("since \(seconds) is out of range") }
                 query.since = Instant(secondsSinceEpoch: seconds)
             case ("alarm", .string(let text)):
                 guard AlarmID(text) != nil else { throw .invalidArgument("alarm \(AlarmText.quoted(text)) is not an alarm ID") }
                 query.alarm = text
-            case ("limit", .uint32(let limit)):
-                guard (1...UInt32(HistoryQuery.maxLimit)).contains(limit) else {
+            case ("limit", _):
+                let limit = try integer(value, key)
+                guard (1...Int64(HistoryQuery.maxLimit)).contains(limit) else {
                     throw .invalidArgument("limit \(limit) is out of range; it is 1…\(HistoryQuery.maxLimit)")
                 }
                 query.limit = Int(limit)
-            case ("since", _), ("alarm", _), ("limit", _):
-                let expected = ["since": "x", "alarm": "s", "limit": "u"][key]!
-                throw .invalidArgument("key '\(key)' must be of type '\(expected)', not '\(value.unwrapped.typeSignature)'")
+            case ("alarm", _):
+                throw .invalidArgument("key 'alarm' must be of type 's', not '\(value.unwrapped.typeSignature)'")
             default:
                 throw .invalidArgument("unknown filter key '\(key)'; known: alarm, limit, since")
             }
         }
         return query
+    }
+
+    /// Any integer type; a uint64 beyond Int64 is out of range, whatever its key's range.
+    private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int64 {
+        if case .uint64(let big) = value.unwrapped, big > UInt64(Int64.max) {
+            throw .invalidArgument("\(key) \(big) is out of range")
+        }
+        guard let number = value.asInt64 else {
+            throw .invalidArgument("key '\(key)' must be an integer, not a value of type '\(value.unwrapped.typeSignature)'")
+        }
+        return number
     }
 
     public static func encode(_ entry: HistoryEntry) -> [String: Value] {

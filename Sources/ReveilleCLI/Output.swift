@@ -69,9 +69,12 @@ enum Output {
         let days = alarm["repeat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let repeatText = days.isEmpty ? "once" : days.count == 7 ? "daily" : days.joined(separator: ",")
         let next = alarm["next_fire"]?.asInt64 ?? 0
-        var state = alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
+        // A snoozed alarm rings again at the end of its snooze, whether or not it is enabled.
+        let snoozed = alarm["snoozed"]?.boolValue == true && next > 0
+        var state = snoozed ? "snoozed until " + localTime(next)
+            : alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
         let fire = Instant(secondsSinceEpoch: next)
-        if next > 0, alarm["enabled"]?.boolValue == true, TimeUntil.isSoon(fire, now: now) {
+        if next > 0, alarm["enabled"]?.boolValue == true || snoozed, TimeUntil.isSoon(fire, now: now) {
             state += " (" + TimeUntil.text(from: now, to: fire) + ")"
         }
         if alarm["ringing"]?.boolValue == true { state = "RINGING" }

@@ -169,7 +169,8 @@ public actor AgentCore {
             alarm: entry.alarm,
             nextFire: run.map { $0.snoozedUntil } ?? entry.nextFire,
             snoozeCount: run?.snoozeCount ?? 0,
-            ringing: run?.isRinging ?? false
+            ringing: run?.isRinging ?? false,
+            snoozed: run?.snoozedUntil != nil
         )
     }
 

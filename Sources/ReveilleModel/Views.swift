@@ -8,12 +8,15 @@ public struct AlarmSnapshot: Equatable, Sendable {
     public var nextFire: Instant?
     public var snoozeCount: Int
     public var ringing: Bool
+    /// Snoozed now: `nextFire` is the end of the snooze.
+    public var snoozed: Bool
 
-    public init(alarm: Alarm, nextFire: Instant?, snoozeCount: Int, ringing: Bool) {
+    public init(alarm: Alarm, nextFire: Instant?, snoozeCount: Int, ringing: Bool, snoozed: Bool = false) {
         self.alarm = alarm
         self.nextFire = nextFire
         self.snoozeCount = snoozeCount
         self.ringing = ringing
+        self.snoozed = snoozed
     }
 }
 

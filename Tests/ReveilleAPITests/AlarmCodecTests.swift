@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func readOnlyAndUnknownKeysAreRefusedByName() {
-        for key in ["id", "next_fire", "snooze_count", "ringing"] {
+        for key in ["id", "next_fire", "snooze_count", "ringing", "snoozed"] {
             #expect(throws: AgentError.invalidArgument("key '\(key)' is read-only")) {
                 try AlarmCodec.decodeChanges([key: .string("x")])
             }

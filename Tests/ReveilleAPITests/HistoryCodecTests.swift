@@ -16,8 +16,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ["limit": Value.uint32(0)], ["limit": .uint32(1001)], ["limit": .int32(5)], ["since": .uint64(5)],
-        ["since": .int64(-1)], ["alarm": .string("../x")], ["alarm": .int32(1)], ["until": .int64(5)],
+        ["limit": Value.uint32(0)], ["limit": .uint32(1001)], ["limit": .int32(-5)], ["limit": .string("5")],
+        ["since": .uint64(UInt64.max)], ["since": .double(5)], ["since": .int64(-1)], ["since": .int32(-1)],
+        ["alarm": .string("../x")], ["alarm": .int32(1)], ["until": .int64(5)],
     ])
     func aBadKeyOrTypeIsAnInvalidArgument(_ filter: [String: Value]) {
         #expect {
@@ -26,6 +27,15 @@ import Testing
             guard case .invalidArgument = error as? AgentError else { return false }
             return true
         }
+    }
+
+    /// gdbus sends `<5>` as int32 unless told otherwise; the alarm keys take any integer type, and so does the filter.
+    @Test(arguments: [
+        Value.int32(5), .uint32(5), .int64(5), .uint64(5), .int16(5), .uint16(5), .byte(5),
+    ])
+    func sinceAndLimitTakeAnyIntegerType(_ number: Value) throws {
+        let query = try HistoryCodec.decodeQuery(["since": .variant(number), "limit": .variant(number)])
+        #expect(query.since == Instant(secondsSinceEpoch: 5) && query.limit == 5)
     }
 
     @Test func anEntryRoundTripsAndZeroMeansNone() {

@@ -38,7 +38,7 @@ METHODS = {  # the contract's methods and their input signatures
     "Preflight": "",
 }
 KEYS = ["label", "time", "date", "repeat", "enabled", "sound", "volume", "snooze_minutes", "max_snoozes",
-        "challenges", "id", "next_fire", "snooze_count", "ringing"]
+        "challenges", "id", "next_fire", "snooze_count", "ringing", "snoozed"]
 # Errors a call may get. Anything else (a timeout above all) is a failure.
 EXPECTED_ERRORS = {
     "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.UnknownMethod",

@@ -15,7 +15,7 @@ sleep 0.5 # let monitor subscribe
 py() { /usr/bin/python3 -c "$@"; }
 json_field() { "$REVEILLE" show "$1" --json | py 'import json, sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$2"; }
 status_of() { local s=0; "$@" >"$SESSION/out" 2>"$SESSION/err" || s=$?; echo "$s"; }
-KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "repeat", "ringing", "snooze_count", "snooze_minutes", "sound", "time", "volume", "wake_check"]'
+KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "repeat", "ringing", "snooze_count", "snooze_minutes", "snoozed", "sound", "time", "volume", "wake_check"]'
 
 note "add with every option prints the id"
 id=$("$REVEILLE" add 06:45 --label "Work day" --repeat mon,wed,fri --sound /usr/share/sounds/freedesktop/stereo/bell.oga \
@@ -95,6 +95,9 @@ snoozed=$("$REVEILLE" snooze "$wake")
     fail "snooze printed '$snoozed'"
 left=$(( $(date -d "${BASH_REMATCH[1]}" +%s) - $(date +%s) ))
 [ "$left" -ge 170 ] && [ "$left" -le 180 ] || fail "snoozed for ${left}s, not 3 minutes: $snoozed"
+listed=$("$REVEILLE" list | grep "^${wake:0:8}")
+assert_contains "$listed" "snoozed until ${snoozed#Snoozed until } (in " "list marks the snoozed alarm"
+assert_eq "$(json_field "$wake" snoozed)" true "the snoozed key"
 assert_eq "$(status_of "$REVEILLE" remove "$wake")" 1 "remove of a snoozed alarm"
 assert_contains "$(cat "$SESSION/err")" "solve its challenge first" "remove of a snoozed alarm"
 "$REVEILLE" trigger "$wake"

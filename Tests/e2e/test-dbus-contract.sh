@@ -54,7 +54,7 @@ work=$(call AddAlarm 'a{sv}' 10 label s Work time s "$work_time" repeat as 2 mon
 is_uuid "$work" || fail "AddAlarm returned '$work', not a lowercase UUID"
 wait_until "AlarmsChanged after AddAlarm" 5 more_than "$changes" "$MANAGER.AlarmsChanged ()"
 assert_eq "$(json GetAlarm s "$work" | py busjson.py keys)" \
-    "challenges enabled id label max_snoozes next_fire repeat ringing snooze_count snooze_minutes sound time volume wake_check" "a repeating alarm's keys"
+    "challenges enabled id label max_snoozes next_fire repeat ringing snooze_count snooze_minutes snoozed sound time volume wake_check" "a repeating alarm's keys"
 assert_eq "$(field "$work" id)" "s \"$work\"" "id"
 assert_eq "$(field "$work" label)" 's "Work"' "label"
 assert_eq "$(field "$work" time)" "s \"$work_time\"" "time"
