@@ -18,7 +18,7 @@ extension AgentCore {
     /// Asks "Still up?" once the check is due, and rings the alarm again, in the same run and
     /// with its whole stack, once the question has gone unanswered.
     func checkAwake(_ id: AlarmID, due: Instant) {
-        switch WakeCheck().state(due: due, now: now) {
+        switch wakeCheckState(due: due) {
         case .waiting: return
         case .asking:
             guard let entry = entries[id], entry.run?.wakeCheckAsked == false else { return }
@@ -34,16 +34,37 @@ extension AgentCore {
         case .unanswered:
             entries[id]?.run?.wakeCheckAsked = false
             ring(id, at: now)
+        case .lapsed:
+            lapse(id, due: due)
         }
+    }
+
+    /// A check that came due while the machine slept or was off, too long ago to ring for: the
+    /// dismissal stands and the run closes, as with "I'm up", and a notice says so. `wake()` replans after.
+    private func lapse(_ id: AlarmID, due: Instant) {
+        guard let entry = entries[id], var run = entry.run?.record else { return }
+        ApplyRunEvent().reduce(run: &run, event: .dismissalCompleted(at: now))
+        world.notifier.close(id)
+        close(id, run, silencing: false)
+        let local = zone.localDateTime(at: due)
+        world.notifier.notice(summary: "Wake-up check skipped: \(entry.alarm.displayLabel)",
+                              body: "\"Still up?\" was due at \(local.time) on \(local.date), while Reveille could not ask it. That is longer ago than late_grace, so the alarm does not ring again.")
+        emit(.alarmsChanged)
+    }
+
+    /// `late_grace` applies as to an alarm: only to a check whose minute ended while nobody watched.
+    private func wakeCheckState(due: Instant) -> WakeCheck.State {
+        let expiry = due.adding(seconds: WakeCheck.answerSeconds)
+        return WakeCheck().state(due: due, now: now, lateGrace: config.lateGrace, watched: vigil.watched(expiry))
     }
 
     /// When each pending wake-up check next needs the core.
     func wakeCheckDeadlines() -> [Instant] {
         entries.values.compactMap { entry in
             guard let due = entry.run?.record.wakeCheckDue else { return nil }
-            switch WakeCheck().state(due: due, now: now) {
+            switch wakeCheckState(due: due) {
             case .waiting(let until), .asking(let until): return until
-            case .unanswered: return now
+            case .unanswered, .lapsed: return now
             }
         }
     }

@@ -14,8 +14,12 @@ public struct WakeCheck: Sendable {
         case waiting(until: Instant)
         /// Asked: unanswered at `until`, it rings again.
         case asking(until: Instant)
-        /// Nobody answered in time.
+        /// Nobody answered in time: it rings again.
         case unanswered
+        /// Nobody answered, and the question's minute ended more than `lateGrace` ago while nobody
+        /// watched: the machine was asleep or off, or the agent was not running. Like an alarm
+        /// that late, it does not ring; the dismissal stands.
+        case lapsed
     }
 
     public init() {}
@@ -26,9 +30,13 @@ public struct WakeCheck: Sendable {
         return dismissedAt.adding(seconds: Int64(minutes) * 60)
     }
 
-    public func state(due: Instant, now: Instant) -> State {
+    /// Where the check stands. `lateGrace` is the agent's `late_grace` in seconds; `watched`
+    /// whether the agent ran, awake, when the question's minute ended: then it rings again
+    /// however late the agent got to it, as an alarm does.
+    public func state(due: Instant, now: Instant, lateGrace: Int64, watched: Bool = false) -> State {
         if now < due { return .waiting(until: due) }
         let expiry = due.adding(seconds: Self.answerSeconds)
-        return now < expiry ? .asking(until: expiry) : .unanswered
+        if now < expiry { return .asking(until: expiry) }
+        return watched || now.seconds(since: expiry) <= lateGrace ? .unanswered : .lapsed
     }
 }

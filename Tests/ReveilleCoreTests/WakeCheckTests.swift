@@ -85,6 +85,58 @@ import Testing
         #expect(await restarted.core.ringingAlarms == [id])
     }
 
+    /// The machine suspends before the check and resumes 9 h later: what is that late does not
+    /// ring, as an alarm that late does not; the run closes and a notice says why.
+    @Test func aCheckDueDuringALongSuspendLapsesAndDoesNotRing() async throws {
+        let f = try await CoreFixture()
+        let id = try await Self.dismissed(f)
+        let due = try #require(f.fakes.store.contents.openRuns.first?.wakeCheckDue)
+        f.fakes.clock.suspend(for: 9 * 3600)
+        await f.fakes.timer.fire()
+        #expect(await f.core.ringingAlarms.isEmpty)
+        #expect(!f.fakes.sound.isPlaying(id))
+        #expect(f.fakes.notifier.shown(id) == nil)
+        #expect(f.fakes.notifier.notices.contains { $0.hasPrefix("Wake-up check skipped") })
+        try await waitUntil { f.fakes.store.contents.openRuns.isEmpty }
+        #expect(f.fakes.timer.armedAt.map { $0 > due } ?? true)
+        await f.advance(seconds: 120)
+        #expect(await f.core.ringingAlarms.isEmpty)
+    }
+
+    @Test func aCheckDueWhileTheMachineWasOffLapsesAtTheNextStart() async throws {
+        let store = FakeStore()
+        let f = try await CoreFixture(store: store)
+        let id = try await Self.dismissed(f, minutes: 1)
+        let due = try #require(store.contents.openRuns.first?.wakeCheckDue)
+        let restarted = try await CoreFixture(now: due.adding(seconds: 9 * 3600), store: store)
+        #expect(await restarted.core.ringingAlarms.isEmpty)
+        #expect(!restarted.fakes.sound.isPlaying(id))
+        #expect(restarted.fakes.notifier.notices.contains { $0.hasPrefix("Wake-up check skipped") })
+        try await waitUntil { store.contents.openRuns.isEmpty }
+    }
+
+    /// Within late_grace of the question's minute it still rings again, as an alarm that late would.
+    @Test func aCheckLateWithinTheGraceStillRings() async throws {
+        var config = AgentConfig()
+        config.lateGrace = 600
+        let f = try await CoreFixture(config: config)
+        let id = try await Self.dismissed(f)
+        f.fakes.clock.suspend(for: 600 + 60 + 600)
+        await f.fakes.timer.fire()
+        #expect(await f.core.ringingAlarms == [id])
+        #expect(f.fakes.notifier.notices.allSatisfy { !$0.hasPrefix("Wake-up check skipped") })
+    }
+
+    /// late_grace is for what came due while nobody watched: an awake agent late to its own timer rings.
+    @Test func anAwakeAgentLateToTheCheckStillRingsWhateverLateGraceSays() async throws {
+        var config = AgentConfig()
+        config.lateGrace = 0
+        let f = try await CoreFixture(config: config)
+        let id = try await Self.dismissed(f)
+        await f.advance(seconds: 600 + 60 + 90)
+        #expect(await f.core.ringingAlarms == [id])
+    }
+
     @Test func confirmAwakeAnswersTheCheckAndIsNotRingingWithoutOne() async throws {
         let f = try await CoreFixture()
         let id = try await Self.dismissed(f)
