@@ -23,6 +23,22 @@ public final class SignalWatch: @unchecked Sendable {
         case user2 = 12
         /// SIGWINCH: the terminal's window changed size (its default action is to ignore it).
         case windowChanged = 28
+        /// SIGPIPE: a write to a pipe or socket whose reader is gone (then `write` fails with EPIPE).
+        case brokenPipe = 13
+    }
+
+    /// Ignores `signals` for the rest of the process's life: neither their default action (most
+    /// end the process) nor a watch runs. Children started by `Spawner` get them back at their
+    /// default action.
+    ///
+    /// The corresponding C function is `sigaction` with `SIG_IGN`.
+    public static func ignore(_ signals: Set<Signal>) throws {
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = SIG_IGN
+            sigemptyset(&action.sa_mask)
+            _ = try check("sigaction(\(signal.rawValue), SIG_IGN)", sigaction(signal.rawValue, &action, nil))
+        }
     }
 
     private let id: UInt64

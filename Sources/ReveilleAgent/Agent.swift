@@ -65,6 +65,9 @@ final class RunningAgent: Sendable {
     }
 
     static func start() async throws -> RunningAgent {
+        // Closing the terminal of an agent started by hand must not stop the alarms: its SIGHUP is
+        // ignored, and so is the SIGPIPE of a log whose reader has gone (Log ignores EIO and EPIPE).
+        try SignalWatch.ignore([.hangUp, .brokenPipe])
         let environment = Spawner.currentEnvironment()
         let paths = AgentPaths(environment: environment, executablePath: executablePath())
         try makePrivateDirectory(paths.dataDirectory)

@@ -13,6 +13,9 @@ public final class Log: Sendable {
     public func warning(_ message: String) { write(4, message) }
     public func info(_ message: String) { write(6, message) }
 
+    /// A failed write is dropped: once the terminal an agent was started from has closed, stderr
+    /// answers EIO (or EPIPE, for a pipe whose reader is gone, with SIGPIPE ignored), and the
+    /// alarms go on without a log.
     private func write(_ priority: Int, _ message: String) {
         let line = (prefixed ? "<\(priority)>" : "") + AlarmText.printable(message) + "\n"
         lock.withLock { _ in _ = line.withCString { Glibc.write(2, $0, strlen($0)) } }
