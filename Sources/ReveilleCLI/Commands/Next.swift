@@ -11,11 +11,14 @@ struct Next: AsyncParsableCommand {
         discussion: """
             Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}. \
             With --follow it prints a new line whenever the answer changes: after the agent's signals, \
-            and once a minute for the "in …" text; an empty line (null with --json) means none is scheduled. \
+            and once a minute for the "in …" text; an empty line (null with --json) means none is scheduled, \
+            and "\(Next.agentGone)" (with --json, {"agent_running": false}) that the agent has left the bus. \
             Example for waybar: reveille next --follow --format '⏰ {time} ({in})'
             """)
 
     static let defaultFormat = "{time} {label} ({in})"
+    /// What --follow prints while no agent owns the bus name: nothing can ring, whatever was scheduled.
+    static let agentGone = "Reveille is not running: no alarm can ring"
 
     @Option(help: "The line to print, with {time}, {in}, {label} and {id}.")
     var format: String = Next.defaultFormat
@@ -41,43 +44,72 @@ struct Next: AsyncParsableCommand {
         return json ? next.json(at: clock) : next.line(format, at: clock)
     }
 
+    /// The line for "no agent owns the name": with --json an object no alarm has, so a script tells it from null.
+    func renderAgentGone() -> String {
+        json ? Output.json(["agent_running": .bool(false), "text": .string(Next.agentGone)]) : Next.agentGone
+    }
+
+    /// Why --follow looks again.
+    private enum Wakeup { case changed, minute, agentLeft, agentBack }
+
     /// Signals say when to ask the agent again; a minute timer only redraws the "in …" text. Nothing polls the agent.
+    /// The owner of the agent's name is followed too: once it leaves the bus nothing can ring, whatever was scheduled.
     private func follow(_ client: AgentClient) async throws {
         let signals: AsyncStream<Signal>
+        let owners: AsyncStream<Signal>
         do {
             signals = try await client.connection.signals(matching: MatchRule(sender: BusNames.service, path: BusNames.path))
+            owners = try await client.connection.signals(matching: .nameOwnerChanged(BusNames.service))
         } catch {
             throw AgentClient.cliError(error)
         }
-        let (wakeups, wake) = AsyncStream.makeStream(of: Bool.self)
+        let (wakeups, wake) = AsyncStream.makeStream(of: Wakeup.self)
         let listener = Task {
-            for await signal in signals where signal.member != "ChallengeChanged" { wake.yield(true) }
+            for await signal in signals where signal.member != "ChallengeChanged" { wake.yield(.changed) }
             wake.finish()
+        }
+        let ownership = Task {
+            for await signal in owners where signal.arguments.count == 3 {
+                wake.yield(signal.arguments[2].stringValue?.isEmpty == false ? .agentBack : .agentLeft)
+            }
         }
         let ticker = Task {
             while !Task.isCancelled {
                 try await Task.sleep(for: .seconds(60))
-                wake.yield(false)
+                wake.yield(.minute)
             }
         }
         defer {
             listener.cancel()
+            ownership.cancel()
             ticker.cancel()
         }
         var current = NextAlarm(from: try await client.alarms())
+        var agentRunning = true
         var printed: String?
         var pending = wakeups.makeAsyncIterator()
         while true {
-            let line = render(current, at: .live())
+            let line = agentRunning ? render(current, at: .live()) : renderAgentGone()
             if line != printed {
                 print(line)
                 fflushStandardOutput()
                 printed = line
             }
-            guard let askAgain = await pending.next() else {
+            guard let wakeup = await pending.next() else {
                 throw CLIError(.unreachable, "the connection to the session bus ended")
             }
-            if askAgain { current = NextAlarm(from: try await client.alarms()) }
+            switch wakeup {
+            case .minute: break
+            case .agentLeft: agentRunning = false
+            // No call while the name has no owner: it could activate an agent that was stopped on purpose.
+            case .changed where !agentRunning: break
+            case .changed, .agentBack:
+                // An agent that left again before it answered is gone: its NameOwnerChanged follows.
+                if let alarms = try? await client.alarms() {
+                    current = NextAlarm(from: alarms)
+                    agentRunning = true
+                }
+            }
         }
     }
 }
