@@ -145,6 +145,8 @@ final class ConnectionCore: @unchecked Sendable {
     }
 
     let objects = Mutex<[String: [ExportedInterface]]>([:])
+    /// The calls whose handlers run, within `CallLimits`.
+    let calls = Mutex(CallsInFlight())
     let subscriptions = Mutex(SubscriptionTable())
 
     init(opening open: (UnsafeMutablePointer<CDBus.DBusError>) -> OpaquePointer?) throws(DBusError) {
@@ -223,6 +225,11 @@ final class ConnectionCore: @unchecked Sendable {
             if state.withLock({ $0.isReleased }) { closed() } else { body(raw) }
         }
         if queue.isCurrent { run() } else { queue.async(run) }
+    }
+
+    /// Bytes of messages waiting to be written to the bus (`dbus_connection_get_outgoing_size`); on `queue`.
+    func outgoingSize() -> Int {
+        state.withLock { $0.isReleased } ? 0 : dbus_connection_get_outgoing_size(raw)
     }
 
     /// Queues a message for sending (`dbus_connection_send`). It fails only

@@ -31,6 +31,7 @@ extension DBusError {
         public static let noReply = "org.freedesktop.DBus.Error.NoReply"
         public static let disconnected = "org.freedesktop.DBus.Error.Disconnected"
         public static let serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
+        public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     }
 
     static func invalidArgs(_ message: String) -> DBusError {

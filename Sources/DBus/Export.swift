@@ -155,6 +155,73 @@ private func validateTable(_ interface: ExportedInterface) throws(DBusError) {
     }
 }
 
+// MARK: - Limits
+
+/// How much work callers may keep a connection's handlers busy with. A call beyond a limit is
+/// answered at once with `org.freedesktop.DBus.Error.LimitsExceeded`, before its arguments are
+/// read: what a caller sends, however much and however fast, costs the process at most that.
+///
+/// A real session bus lets one caller keep 50,000 calls waiting for replies; without these, each
+/// of them would hold a handler, its arguments and its reply in this process, and every one of
+/// them would run before anything queued after them on the event loop.
+public struct CallLimits: Sendable, Equatable {
+    /// Calls of one caller (a unique bus name) whose handlers run at once.
+    public var perCaller: Int
+    /// Calls of all callers together whose handlers run at once.
+    public var total: Int
+    /// Replies waiting in this connection to be written to the bus (`dbus_connection_get_outgoing_size`):
+    /// while more wait, no new call is taken.
+    public var outgoingBytes: Int
+
+    public init(perCaller: Int = 16, total: Int = 128, outgoingBytes: Int = 32 << 20) {
+        self.perCaller = perCaller
+        self.total = total
+        self.outgoingBytes = outgoingBytes
+    }
+}
+
+/// The calls whose handlers run, by caller; a caller with none has no entry, so the table holds
+/// no more entries than calls.
+struct CallsInFlight {
+    var limits = CallLimits()
+    var byCaller: [String: Int] = [:]
+    var total = 0
+
+    /// Counts a call of `sender` in, or says which limit refuses it.
+    mutating func admit(_ sender: String, outgoingBytes: Int) -> DBusError? {
+        let mine = byCaller[sender, default: 0]
+        let refusal: String? =
+            if mine >= limits.perCaller {
+                "\(sender) already has \(mine) calls waiting for their replies, the most one caller may have; wait for them"
+            } else if total >= limits.total {
+                "\(total) calls already wait for their replies, the most all callers together may have; try again shortly"
+            } else if outgoingBytes > limits.outgoingBytes {
+                "\(outgoingBytes) bytes of replies wait to be sent; try again shortly"
+            } else {
+                nil
+            }
+        if let refusal { return DBusError(name: DBusError.Name.limitsExceeded, message: refusal) }
+        byCaller[sender] = mine + 1
+        total += 1
+        return nil
+    }
+
+    /// A call of `sender` was answered.
+    mutating func release(_ sender: String) {
+        total -= 1
+        let mine = byCaller[sender, default: 1] - 1
+        byCaller[sender] = mine > 0 ? mine : nil
+    }
+}
+
+extension Connection {
+    /// The limits on calls this connection's handlers take at once; `CallLimits()` unless changed.
+    public var callLimits: CallLimits {
+        get { core.calls.withLock { $0.limits } }
+        set { core.calls.withLock { $0.limits = newValue } }
+    }
+}
+
 // MARK: - Dispatching calls
 
 /// A call that passed every check, ready for its handler.
@@ -174,11 +241,18 @@ private struct Invocation {
 extension ConnectionCore {
     /// On the queue: answers what the layer can at once, and runs a handler in
     /// its own task otherwise, so that a slow handler blocks nothing else.
+    /// A call beyond `CallLimits` is refused before its arguments are read.
     func handleMethodCall(_ message: Message) {
+        let sender = message.sender ?? ""
+        let outgoing = outgoingSize()
+        if let refusal = calls.withLock({ $0.admit(sender, outgoingBytes: outgoing) }) {
+            return reply(to: message, with: .failure(refusal))
+        }
         let invocation: Invocation
         do {
             invocation = try route(message)
         } catch {
+            calls.withLock { $0.release(sender) }
             return reply(to: message, with: .failure(error))
         }
         Task {
@@ -188,7 +262,10 @@ extension ConnectionCore {
             } catch {
                 result = .failure(DBusError(replyingTo: error))
             }
-            queue.async { self.reply(to: message, with: result) }
+            queue.async {
+                self.calls.withLock { $0.release(sender) }
+                self.reply(to: message, with: result)
+            }
         }
     }
 
