@@ -6,7 +6,8 @@
 # Two tests run side by side (E2E_JOBS): each has its own bus, notification server,
 # PulseAudio, tmux socket and XDG directories under its own temporary directory (session.sh),
 # so nothing they use is shared. Each test's output goes to a log of its own, printed whole
-# when the test ends. The tests in ALONE then run one at a time, with nothing beside them.
+# when the test ends. Then the tests that run alone, one at a time with nothing beside them:
+# those named in ALONE, and those that touch what the whole machine shares (machine_wide).
 # --shared runs only the first part, --alone only the second (make check runs them apart).
 # A test still running after E2E_TIMEOUT seconds (default 300) is stopped and fails.
 set -uo pipefail
@@ -29,6 +30,13 @@ ALONE=(
     test-idle-sleeps           # not one context switch in 5 s of idleness, 3 s after the start
     test-keep-audible          # each silencing undone within a second
 )
+# Tests that touch what the whole machine shares: mounts, users, the clock, a chroot, a real
+# wake alarm (the wake tests' wake_setup creates users and runs the helper with CAP_WAKE_ALARM).
+# Found by what they call, outside comments, so that a new one is not missed.
+machine_wide() {
+    grep -Ev '^[[:space:]]*#' "$here/$1.sh" |
+        grep -Eq '(^|[^[:alnum:]_-])(mount|umount|mount_data_directory|useradd|userdel|groupadd|ensure_user|wake_setup|systemd-sysusers|chroot|hwclock|timedatectl|date +(-s|--set))([^[:alnum:]_-]|$)'
+}
 # The longest tests start first, so that the side-by-side part does not end on one of them.
 LONGEST=(
     test-hooks test-kill-while-ringing test-sound-server-restart test-notices-bounded test-sound-server-hung
@@ -53,6 +61,7 @@ for test in "$here"/test-*.sh; do
 done
 shared=()
 solo=()
+for name in "${all[@]}"; do listed "$name" "${ALONE[@]}" || ! machine_wide "$name" || ALONE+=("$name"); done
 for name in "${LONGEST[@]}"; do listed "$name" "${all[@]}" && ! listed "$name" "${ALONE[@]}" && shared+=("$name"); done
 for name in "${all[@]}"; do
     if listed "$name" "${ALONE[@]}"; then
