@@ -15,6 +15,9 @@ public enum Spawner {
         case outputToFile(String)
         /// stdin on `/dev/null`; stdout and stderr the agent's own, so output lands in its log.
         case outputInherited
+        /// stdin on `/dev/null`; stdout and stderr onto this descriptor of the caller's (the write
+        /// end of a pipe it reads, so it decides how much of the output to keep).
+        case outputTo(descriptor: Int32)
     }
 
     /// Starts `argv[0]` (looked up in the agent's own `PATH` when it has no slash) with exactly
@@ -123,6 +126,10 @@ private final class SpawnFileActions {
             try duplicate(1, as: 2)
         case .outputInherited:
             try open(0, "/dev/null", O_RDONLY)
+        case .outputTo(let descriptor):
+            try open(0, "/dev/null", O_RDONLY)
+            try duplicate(descriptor, as: 1)
+            try duplicate(descriptor, as: 2)
         case .outputToFile(let path):
             try open(0, "/dev/null", O_RDONLY)
             try open(1, path, O_WRONLY | O_CREAT | O_APPEND)

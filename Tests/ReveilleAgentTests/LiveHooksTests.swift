@@ -61,6 +61,35 @@ import Testing
         #expect(!Self.isAlive(child))
     }
 
+    /// `sh -c 'mpv x &'`: the hook's first process exits at once, leaving a child in its group and
+    /// one that moved to a session of its own; both are stopped once the limit is up, and the
+    /// hook's own outcome stays what its first process did.
+    @Test func whatAHookLeftBehindIsStoppedAtItsLimitEvenAfterItsFirstProcessExited() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-hook-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(500), killAfter: .milliseconds(300))
+        let script = """
+            /bin/sleep 600 & echo $! > "$1/grouped"
+            setsid /bin/sh -c 'trap "" TERM; echo $$ > "$1/own-session"; exec /bin/sleep 601' sh "$1" &
+            exit 0
+            """
+        #expect(try await outcome(of: ["/bin/sh", "-c", script, "hook", directory], hooks: hooks) == .succeeded)
+        func pid(_ name: String) async throws -> Int32 {
+            for _ in 0..<250 {
+                if let text = try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8),
+                   let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            throw CancellationError()
+        }
+        let grouped = try await pid("grouped"), own = try await pid("own-session")
+        #expect(Self.isAlive(grouped) && Self.isAlive(own))
+        // The first process is gone, and both children run on until the limit (and the SIGKILL after it) are up.
+        for _ in 0..<250 where Self.isAlive(grouped) || Self.isAlive(own) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!Self.isAlive(grouped), "the child left in the hook's group outlived its limit")
+        #expect(!Self.isAlive(own), "the child that called setsid and ignores SIGTERM outlived its limit")
+    }
+
     /// Running, as opposed to gone or a zombie waiting for whoever adopted it.
     static func isAlive(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

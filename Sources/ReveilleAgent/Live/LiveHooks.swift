@@ -4,9 +4,19 @@ import ReveilleCore
 import ReveilleDomain
 
 /// Runs the `[hooks]` commands, detached from the agent: each in its own session and process
-/// group, its output in the agent's log, stopped (SIGTERM to its group, SIGKILL a little later)
-/// if it runs past its time limit. Its timers exist only while it runs.
+/// group, its output in the agent's log within bounds (`OutputCapture`), stopped (SIGTERM, SIGKILL
+/// a little later) if it runs past its time limit.
+///
+/// The stop reaches what the hook left behind too: a child it started in the background after its
+/// own process exited (`sh -c 'mpv x &'`), one that called `setsid`, one reparented anywhere. Each
+/// run's processes carry `REVEILLE_HOOK_RUN` with a value of that run's own, and once the limit is
+/// up every process still holding it is signalled, whether or not the hook's first process still
+/// runs. (A process group misses a child that calls `setsid`; a cgroup needs `Delegate=yes`; a child
+/// subreaper would make the agent the parent, to reap, of every daemon a terminal command starts.)
 public final class LiveHooks: HookRunner {
+    /// The variable that marks a run's processes.
+    static let runVariable = "REVEILLE_HOOK_RUN"
+
     private let baseEnvironment: [String: String]
     private let timeLimit: Duration
     private let killAfter: Duration
@@ -21,7 +31,9 @@ public final class LiveHooks: HookRunner {
 
     public func run(_ argv: [String], environment: [String: String],
                     finished: @escaping @Sendable (HookOutcome) -> Void) {
-        let merged = baseEnvironment.merging(environment) { _, hook in hook }
+        var random = SystemRandomNumberGenerator()
+        let token = (0..<2).map { _ in String(random.next() as UInt64, radix: 16) }.joined(separator: "-")
+        let merged = baseEnvironment.merging(environment) { _, hook in hook }.merging([Self.runVariable: token]) { _, run in run }
         // Spawning on the hooks' own queue: the caller, the core, goes on at once.
         queue.async { [self] in start(argv, environment: merged, finished: finished) }
     }
@@ -32,27 +44,50 @@ public final class LiveHooks: HookRunner {
         let name = argv.first ?? ""
         let watch = HookWatch()
         let pid: Int32
+        let output: OutputCapture
         do {
-            pid = try Spawner.spawn(argv: argv, environment: environment, streams: .outputInherited, reactor: queue) {
-                [timeLimit] termination in
+            output = try OutputCapture(prefix: "hook '\(name)'", reactor: queue)
+        } catch {
+            Log.shared.warning("hook '\(name)' cannot start: \(error)")
+            return finished(.failed("'\(name)' cannot start: \(error)"))
+        }
+        do {
+            pid = try Spawner.spawn(argv: argv, environment: environment, streams: .outputTo(descriptor: output.writeEnd),
+                                    reactor: queue) { [timeLimit] termination in
                 let timedOut = watch.exited()
                 let outcome = Self.outcome(of: name, termination, timedOut: timedOut, timeLimit: timeLimit)
                 if case .failed(let reason) = outcome { Log.shared.warning("hook \(reason)") }
                 finished(outcome)
             }
+            try? output.spawned()
         } catch {
+            output.abandon()
             Log.shared.warning("hook '\(name)' cannot start: \(error)")
             return finished(.failed("'\(name)' cannot start: \(error)"))
         }
         Log.shared.info("hook '\(name)' started (process group \(pid)) for \(environment["REVEILLE_EVENT"] ?? "an event")")
-        watch.timers.append(queue.after(timeLimit) { [queue, killAfter] in
-            guard watch.timeUp() else { return }
-            Glibc.kill(-pid, SIGTERM)
-            watch.timers.append(queue.after(killAfter) {
-                guard watch.isRunning else { return }
-                Glibc.kill(-pid, SIGKILL)
-            })
-        })
+        let mark = "\(Self.runVariable)=\(environment[Self.runVariable] ?? "")"
+        // The limit holds whether or not the hook's first process still runs: what it left behind goes too.
+        _ = queue.after(timeLimit) { [queue, killAfter] in
+            if watch.timeUp() { Glibc.kill(-pid, SIGTERM) }
+            Self.signalLeftovers(of: name, marked: mark, with: SIGTERM)
+            _ = queue.after(killAfter) {
+                // The group only while its leader is not reaped, so that its id cannot have been reused.
+                if watch.isRunning { Glibc.kill(-pid, SIGKILL) }
+                Self.signalLeftovers(of: name, marked: mark, with: SIGKILL)
+            }
+        }
+    }
+
+    /// Signals every process that still carries the run's mark; off the loop, since it reads `/proc`.
+    private static func signalLeftovers(of name: String, marked mark: String, with signal: Int32) {
+        DetachedThread.start {
+            let left = ProcessTable.processes(withEnvironmentEntry: mark)
+            guard !left.isEmpty else { return }
+            for pid in left { Glibc.kill(pid, signal) }
+            let what = signal == SIGKILL ? "SIGKILL" : "SIGTERM"
+            Log.shared.warning("hook '\(name)' left processes running past its time limit: \(what) to \(left.map(String.init).joined(separator: ", "))")
+        }
     }
 
     static func outcome(of name: String, _ termination: Termination, timedOut: Bool, timeLimit: Duration) -> HookOutcome {
@@ -64,12 +99,11 @@ public final class LiveHooks: HookRunner {
     }
 }
 
-/// Where one hook's run stands. Unchecked: it is touched only on the event loop's thread
+/// Where one hook's first process stands. Unchecked: it is touched only on the event loop's thread
 /// (spawn, exit handler and timers all run there), which is what orders its changes.
 private final class HookWatch: @unchecked Sendable {
     private(set) var isRunning = true
     private var timedOut = false
-    var timers: [Reactor.Deadline] = []
 
     /// The time limit passed: true while the child runs, so it is to be stopped.
     func timeUp() -> Bool {
@@ -77,11 +111,10 @@ private final class HookWatch: @unchecked Sendable {
         return isRunning
     }
 
-    /// The child was reaped: its timers go, and whether it had run past its limit comes back.
+    /// The child was reaped: whether it had run past its limit comes back. The timers stay, for
+    /// what it left behind.
     func exited() -> Bool {
         isRunning = false
-        for timer in timers { timer.cancel() }
-        timers = []
         return timedOut
     }
 }
