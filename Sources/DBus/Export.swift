@@ -173,7 +173,7 @@ public struct CallLimits: Sendable, Equatable {
     /// while more wait, no new call is taken.
     public var outgoingBytes: Int
 
-    public init(perCaller: Int = 16, total: Int = 128, outgoingBytes: Int = 32 << 20) {
+    public init(perCaller: Int = 16, total: Int = 128, outgoingBytes: Int = 4 << 20) {
         self.perCaller = perCaller
         self.total = total
         self.outgoingBytes = outgoingBytes
