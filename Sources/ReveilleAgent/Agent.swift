@@ -104,7 +104,8 @@ final class RunningAgent: Sendable {
             cliPath: siblingExecutable("reveille", environment: environment),
             baseEnvironment: environment,
             sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() },
-            captchas: captchas)
+            captchas: captchas,
+            failed: { id, reason in inbox.yield(.challengeTerminalFailed(id, reason)) })
         // Every write and every read of the database after the first runs on this thread, never on the loop's.
         let storeThread = WorkerThread()
         let desktop = Desktop.connect(config: config, environment: environment,

@@ -10,6 +10,7 @@ extension AgentCore {
         case .notificationAction(let id, let key): notificationAction(id, key)
         case .challengeOpened(let id): challengeOpened(id)
         case .challengeClosed(let id): challengeAbandoned(id)
+        case .challengeTerminalFailed(let id, let reason): challengeTerminalFailed(id, reason)
         case .writesFinished(let written, let failure): writesFinished(written: written, failure: failure)
         case .preparingForSleep: preparingForSleep()
         case .wakeStatusChanged: replan()

@@ -117,6 +117,21 @@ extension AgentCore {
         replan()
     }
 
+    /// The terminal opened for the challenge ended before its captcha came up (konsole without a
+    /// display, say): the alarm rings on, the next Dismiss opens one again at once, the
+    /// notification says how to stop it from a terminal the person opens, and a notice (once a
+    /// ring) names the terminal and how it ended.
+    func challengeTerminalFailed(_ id: AlarmID, _ reason: String) {
+        guard let run = entries[id]?.run, run.record.isRinging else { return }
+        entries[id]?.run?.captcha = nil
+        guard run.terminalFailure == nil else { return }
+        entries[id]?.run?.terminalFailure = reason
+        world.notifier.notice(
+            summary: "The challenge terminal did not open",
+            body: "\(reason). To stop the alarm, run 'reveille dismiss \(id)' in a terminal you open.")
+        showNotification(id)
+    }
+
     /// A click on the notification: snooze, or open the challenge. A stale snooze at the limit opens the challenge.
     public func notificationAction(_ id: AlarmID, _ key: String) {
         // The "Still up?" notification's only action is "I'm up".
@@ -222,8 +237,13 @@ extension AgentCore {
     }
 
     func showNotification(_ id: AlarmID) {
-        guard let alarm = entries[id]?.alarm, let run = entries[id]?.run?.record else { return }
-        world.notifier.show(id, ringNotification(alarm, snoozeCount: run.snoozeCount), onAction: notificationActions(of: id))
+        guard let alarm = entries[id]?.alarm, let run = entries[id]?.run else { return }
+        var notification = ringNotification(alarm, snoozeCount: run.record.snoozeCount)
+        if run.terminalFailure != nil {
+            notification.body = "\(alarm.time) · the challenge terminal did not open: "
+                + "run 'reveille dismiss \(String(id.rawValue.prefix(8)))' in a terminal to stop it"
+        }
+        world.notifier.show(id, notification, onAction: notificationActions(of: id))
     }
 
     /// What the notification of `alarm` says and offers when it rings after `snoozeCount` snoozes.

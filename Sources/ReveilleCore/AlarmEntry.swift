@@ -31,6 +31,9 @@ struct RunState: Equatable {
     var wakeCheckAsked = false
     /// The captcha the agent started for this ring, while it may be showing the challenge.
     var captcha: CaptchaPresence?
+    /// Why the terminal opened for this ring's challenge did not open, once one failed: the
+    /// notification then says how to stop the alarm from a terminal the person opens.
+    var terminalFailure: String?
 
     init(record: AlarmRun, session: ChallengeSession? = nil) {
         self.record = record

@@ -15,6 +15,9 @@ public enum WorldEvent: Equatable, Sendable {
     case challengeOpened(AlarmID)
     /// The last such captcha left the bus: its terminal was closed or the captcha killed.
     case challengeClosed(AlarmID)
+    /// The terminal opened for the alarm's challenge ended before its captcha came up; what to
+    /// tell the person (the terminal, how it ended, its last words).
+    case challengeTerminalFailed(AlarmID, String)
     /// The store's thread wrote the first `written` writes handed to it, and failed on the next one
     /// when `failure` says why.
     case writesFinished(written: Int, failure: String?)

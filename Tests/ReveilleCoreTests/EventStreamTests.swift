@@ -147,4 +147,22 @@ import Testing
         try await f.core.dismiss(id)
         #expect(f.fakes.terminal.openedFor == [id])
     }
+
+    @Test func aTerminalThatDiedIsNoticedOnceAndTheNotificationSaysHowToStopTheAlarm() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        try await f.core.dismiss(id)
+        f.fakes.inbox.yield(.challengeTerminalFailed(id, "konsole ended (killed by signal 6) before the challenge came up"))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.notifier.notices == ["The challenge terminal did not open"])
+        #expect(f.fakes.notifier.shown(id)?.body.contains("reveille dismiss") == true)
+        #expect(await f.core.ringingAlarms == [id])
+        // The next Dismiss tries again at once, and a second failure tells nothing new.
+        try await f.core.dismiss(id)
+        #expect(f.fakes.terminal.openedFor == [id, id])
+        f.fakes.inbox.yield(.challengeTerminalFailed(id, "konsole ended (killed by signal 6) before the challenge came up"))
+        await f.fakes.inbox.settled()
+        #expect(f.fakes.notifier.notices.count == 1)
+    }
 }

@@ -25,6 +25,8 @@ public final class CaptchaNames: Sendable {
         var alarm: AlarmID
         var subscription: Subscription?
         var claimed = false
+        /// Told once, when the captcha claims the name.
+        var cameUp: @Sendable () -> Void
     }
 
     private struct State {
@@ -38,13 +40,14 @@ public final class CaptchaNames: Sendable {
     /// Starts following names on `connection`, the one the service is exported on.
     public func follow(on connection: Connection) { self.connection.withLock { $0 = connection } }
 
-    /// A new name for a captcha of `id`, followed before it is returned; nil when there is no bus to follow it on.
-    public func expect(_ id: AlarmID) async -> String? {
+    /// A new name for a captcha of `id`, followed before it is returned; nil when there is no bus to
+    /// follow it on. `cameUp` runs when the captcha claims it.
+    public func expect(_ id: AlarmID, cameUp: @escaping @Sendable () -> Void = {}) async -> String? {
         guard let connection = connection.withLock({ $0 }) else { return nil }
         var random = SystemRandomNumberGenerator()
         let name = BusNames.captchaPrefix + "c" + (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined()
         let dropped = state.withLock { state in
-            state.names[name] = Followed(alarm: id)
+            state.names[name] = Followed(alarm: id, cameUp: cameUp)
             state.order.append(name)
             return Self.dropUnclaimed(&state)
         }
@@ -81,12 +84,13 @@ public final class CaptchaNames: Sendable {
     }
 
     private func claimed(_ name: String) {
-        let id: AlarmID? = state.withLock { state in
+        let claimed: Followed? = state.withLock { state in
             guard state.names[name]?.claimed == false else { return nil }
             state.names[name]?.claimed = true
-            return state.names[name]?.alarm
+            return state.names[name]
         }
-        guard let id else { return }
+        guard let id = claimed?.alarm else { return }
+        claimed?.cameUp()
         Log.shared.info("the captcha of \(id) is on the bus (\(name))")
         inbox.yield(.challengeOpened(id))
     }

@@ -14,8 +14,12 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     private let baseEnvironment: [String: String]
     private let sessionEnvironment: @Sendable () async -> [String: String]
     private let captchas: CaptchaNames?
-    /// Alarms whose challenge terminal still runs: Dismiss opens one again only once it is closed.
-    private let open = Mutex<Set<AlarmID>>([])
+    /// Told when a terminal ended within `startLimit` without its captcha ever coming up: the
+    /// alarm, and what to tell the person (the terminal, how it ended, its last words).
+    private let failed: @Sendable (AlarmID, String) -> Void
+
+    /// How long a terminal has to bring its captcha up on the bus, once it has ended.
+    static let startLimit: Duration = .seconds(5)
 
     /// The variables a terminal needs to reach the user's display and session.
     static let sessionVariables = [
@@ -24,7 +28,9 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     ]
 
     public init(command: TerminalCommand, cliPath: String, baseEnvironment: [String: String],
-                sessionEnvironment: @escaping @Sendable () async -> [String: String], captchas: CaptchaNames? = nil) {
+                sessionEnvironment: @escaping @Sendable () async -> [String: String], captchas: CaptchaNames? = nil,
+                failed: @escaping @Sendable (AlarmID, String) -> Void = { _, _ in }) {
+        self.failed = failed
         self.command = command
         self.cliPath = cliPath
         self.baseEnvironment = baseEnvironment
@@ -33,29 +39,59 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     }
 
     /// Resolves the terminal now (so a missing one is an error to the caller) and launches it.
+    ///
+    /// Its output goes to the log, within bounds (`OutputCapture`). A terminal that has ended
+    /// `startLimit` after its launch while its captcha never claimed its bus name did not open
+    /// (konsole aborting without a display, say): `failed` says so, with its last words.
     public func openChallenge(for id: AlarmID) throws {
         let prefix = try command.resolve(environment: baseEnvironment)
-        guard open.withLock({ $0.insert(id).inserted }) else { return }
         let command = prefix + [cliPath, "captcha", id.rawValue]
         let base = baseEnvironment
         let session = sessionEnvironment
         Task { [self] in
-            let argv = if let name = await captchas?.expect(id) { command + ["--bus-name", name] } else { command }
+            let launch = TerminalLaunch()
+            let name = await captchas?.expect(id) { launch.captchaCameUp() }
+            let argv = if let name { command + ["--bus-name", name] } else { command }
             var environment = base
             let fresh = await session()
             for name in Self.sessionVariables { if let value = fresh[name] { environment[name] = value } }
+            let terminal = (argv.first ?? "").split(separator: "/").last.map(String.init) ?? ""
+            let output = try? OutputCapture(prefix: "terminal '\(terminal)'")
             do {
-                try Spawner.spawn(argv: argv, environment: environment) { [self] termination in
-                    self.open.withLock { _ = $0.remove(id) }
+                try Spawner.spawn(argv: argv, environment: environment,
+                                  streams: output.map { .outputTo(descriptor: $0.writeEnd) } ?? .devNull) { termination in
+                    launch.ended(termination)
                     Log.shared.info("the challenge terminal for \(id) ended (\(termination))")
                 }
+                try? output?.spawned()
             } catch {
-                self.open.withLock { _ = $0.remove(id) }
+                output?.abandon()
                 Log.shared.error("cannot start the terminal \(argv[0]): \(error)")
+                return failed(id, "\(terminal) cannot start: \(error)")
             }
+            // Only a launch whose captcha the agent can follow can be told to have failed.
+            guard name != nil else { return }
+            try? await Task.sleep(for: Self.startLimit)
+            guard let termination = launch.endedWithoutCaptcha else { return }
+            let words = output?.lines.last.map { ": \($0)" } ?? ""
+            Log.shared.error("the challenge terminal for \(id) ended (\(termination)) before its captcha came up")
+            failed(id, "\(terminal) ended (\(termination)) before the challenge came up\(words)")
         }
     }
 
     /// Whether a terminal can be found: for preflight.
     public var isAvailable: Bool { (try? command.resolve(environment: baseEnvironment)) != nil }
+}
+
+/// What became of one launch: whether its captcha came up on the bus, and how its terminal ended.
+private final class TerminalLaunch: Sendable {
+    private let state = Mutex<(cameUp: Bool, ended: Termination?)>((false, nil))
+
+    func captchaCameUp() { state.withLock { $0.cameUp = true } }
+    func ended(_ termination: Termination) { state.withLock { $0.ended = termination } }
+
+    /// How the terminal ended, when it has ended and its captcha never came up.
+    var endedWithoutCaptcha: Termination? {
+        state.withLock { $0.cameUp ? nil : $0.ended }
+    }
 }
