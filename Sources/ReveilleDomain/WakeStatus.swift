@@ -17,7 +17,8 @@ public struct WakeStatus: Equatable, Sendable {
     public enum WhyNot: Equatable, Sendable {
         /// `wake_from_suspend = no` in reveille.conf.
         case turnedOff
-        /// The helper is not installed: the system bus cannot start `io.github.Reveille1.Wake`.
+        /// The system bus cannot start `io.github.Reveille1.Wake`: the helper is not installed, or
+        /// its start failed (`ServiceUnknown`, `Spawn.*`).
         case noHelper
         /// polkit refused the helper's action for this session; the helper's words.
         case refused(String)

@@ -40,7 +40,7 @@ extension PreflightNotes {
         case .turnedOff:
             "wake_from_suspend = no in reveille.conf"
         case .noHelper:
-            "the session may not set wake alarms (no CAP_WAKE_ALARM; systemd 254 or later gives it) and the wake helper reveille-waked is not installed (install the reveille package with its system files, and polkitd)"
+            "the session may not set wake alarms (no CAP_WAKE_ALARM; systemd 254 or later gives it) and the system bus cannot start the wake helper reveille-waked: it is not installed, or it failed to start (install the reveille package with its system files, and polkitd; journalctl -u reveille-waked says why it failed)"
         case .refused(let message):
             "the session may not set wake alarms, and polkit refused the wake helper's action io.github.reveille1.set-wake (\(message)); it allows users of an active local session, so an agent of a TTY-only or lingering user may be refused"
         case .unreachable(let message):

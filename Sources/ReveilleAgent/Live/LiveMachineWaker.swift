@@ -22,7 +22,7 @@ enum MachineWakers {
             return waker
         } catch {
             Log.shared.info("the session may not set wake alarms (\(error)); asking the wake helper \(HelperWaker.busName)")
-            return HelperWaker(system: system, inbox: inbox)
+            return HelperWaker(bus: system.map(LiveWakeHelperBus.init), inbox: inbox)
         }
     }
 }
@@ -100,17 +100,19 @@ func hasWakeCapableClock() -> Bool {
 /// helper's user: anyone else could swallow the call, and an alarm nobody wakes for is a silent one.
 /// Every failure is only a state (`status`): the agent's own timer still rings whenever the machine is awake.
 final class HelperWaker: MachineWaker {
-    static let busName = "io.github.Reveille1.Wake"
-    static let path = "/io/github/Reveille1/Wake"
+    static let busName = LiveWakeHelperBus.busName
     /// The helper's system user (its sysusers.d entry): the only one the bus policy lets own the name.
     static let user = "reveille-wake"
 
-    private let system: Connection?
+    /// Nil without a system bus.
+    private let bus: (any WakeHelperBus)?
     private let inbox: WorldEvents
-    private let tasks = SerialTasks()
+    /// The helper's user's uid, looked up at each check: nil when there is no such user.
+    private let helperUID: @Sendable () -> UInt32?
+    private let now: @Sendable () -> Instant
+    /// The calls, one at a time and in order (internal: a test awaits them).
+    let tasks = SerialTasks()
     private let state = Mutex(State())
-    /// Kept for its match rule: the helper's name changing owner.
-    private let ownerWatch = Mutex<Subscription?>(nil)
 
     private struct State {
         /// What the core asks for now.
@@ -122,14 +124,17 @@ final class HelperWaker: MachineWaker {
         var status = WakeStatus(waker: .helper)
     }
 
-    init(system: Connection?, inbox: WorldEvents) {
-        self.system = system
+    init(bus: (any WakeHelperBus)?, inbox: WorldEvents, helperUID: @escaping @Sendable () -> UInt32? = helperUserID,
+         now: @escaping @Sendable () -> Instant = wallNow) {
+        self.bus = bus
         self.inbox = inbox
+        self.helperUID = helperUID
+        self.now = now
         tasks.add { [self] in await followOwner() }
     }
 
     func hold(_ instant: Instant?) {
-        let now = wallNow()
+        let now = self.now()
         let queue = state.withLock { state -> Bool in
             state.wanted = instant
             if state.sent?.covers(instant, now: now) == true || state.queued { return false }
@@ -154,7 +159,7 @@ final class HelperWaker: MachineWaker {
 
     /// Sends what the core wants now, unless the helper holds it already.
     private func send() async {
-        let now = wallNow()
+        let now = self.now()
         let wanted = state.withLock { state -> Instant?? in
             state.queued = false
             return state.sent?.covers(state.wanted, now: now) == true ? nil : .some(state.wanted)
@@ -174,7 +179,7 @@ final class HelperWaker: MachineWaker {
     /// Makes the call and checks who answered; true when the helper took it. Updates `status`.
     @discardableResult
     private func call(_ request: Request, timeout: Duration) async -> Bool {
-        guard let system else { return update(.nothing(.unreachable("there is no system bus")), at: nil) }
+        guard let bus else { return update(.nothing(.unreachable("there is no system bus")), at: nil) }
         let method: String
         let arguments: [Value]
         switch request {
@@ -182,17 +187,16 @@ final class HelperWaker: MachineWaker {
         case .cancel: (method, arguments) = ("CancelWake", [])
         }
         do {
-            _ = try await system.call(destination: Self.busName, path: Self.path, interface: Self.busName, method: method,
-                                      arguments: arguments, timeout: timeout)
-            if let distrust = await untrustedOwner(on: system) {
-                Log.shared.error("not trusting \(Self.busName): \(distrust)")
+            try await bus.callHelper(method, arguments, timeout: timeout)
+            if let distrust = await untrustedOwner(on: bus) {
+                Log.shared.error("the wake helper's reply does not count: \(distrust)")
                 return update(.nothing(.unreachable(distrust)), at: nil)
             }
         } catch {
             Log.shared.warning("the wake helper did not take \(method): \(error)")
             return update(.nothing(Self.whyNot(error)), at: nil)
         }
-        let clock = await canWakeSystem(on: system)
+        let clock = await bus.canWakeSystem()
         if case .set(let instant) = request {
             Log.shared.info("the wake helper holds a wake at \(instant.secondsSinceEpoch) for this agent")
             return update(.helper, at: instant, clock: clock)
@@ -200,10 +204,14 @@ final class HelperWaker: MachineWaker {
         return update(.helper, at: nil, clock: clock)
     }
 
-    /// Why the helper cannot be used, from the error of a call to it.
+    /// Why the helper cannot be used, from the error of a call to it: the bus cannot start it
+    /// (`ServiceUnknown`, a `Spawn.*` failure, a unit systemd does not have), polkit refused, or
+    /// anything else.
     static func whyNot(_ error: DBusError) -> WakeStatus.WhyNot {
         switch error.name {
-        case DBusError.Name.serviceUnknown, "org.freedesktop.DBus.Error.NameHasNoOwner":
+        case DBusError.Name.serviceUnknown, "org.freedesktop.DBus.Error.NameHasNoOwner", "org.freedesktop.systemd1.NoSuchUnit":
+            .noHelper
+        case _ where error.name.hasPrefix("org.freedesktop.DBus.Error.Spawn."):
             .noHelper
         case "org.freedesktop.DBus.Error.AccessDenied":
             .refused(error.message)
@@ -213,36 +221,16 @@ final class HelperWaker: MachineWaker {
     }
 
     /// Nil when the name's owner runs as the helper's user; otherwise why it is not trusted.
-    private func untrustedOwner(on system: Connection) async -> String? {
-        guard let expected = Self.helperUID() else {
+    private func untrustedOwner(on bus: any WakeHelperBus) async -> String? {
+        guard let expected = helperUID() else {
             return "the helper's user \(Self.user) does not exist on this system"
         }
         do {
-            let owner = try await system.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                method: "GetNameOwner", arguments: [.string(Self.busName)], timeout: .seconds(5))
-            guard let unique = owner.first?.stringValue else { return "no owner of \(Self.busName)" }
-            let reply = try await system.call(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                method: "GetConnectionUnixUser", arguments: [.string(unique)], timeout: .seconds(5))
-            guard let uid = reply.first?.integer(as: UInt32.self) else { return "the bus did not say who owns \(Self.busName)" }
-            return uid == expected ? nil : "\(Self.busName) is owned by uid \(uid), not by the helper's user \(Self.user) (uid \(expected))"
+            let uid = try await bus.ownerUID()
+            return uid == expected ? nil : "not trusting \(Self.busName): it is owned by uid \(uid), not by the helper's user \(Self.user) (uid \(expected))"
         } catch {
             return "cannot tell who owns \(Self.busName): \(error)"
         }
-    }
-
-    private static func helperUID() -> UInt32? {
-        guard let entry = getpwnam(user) else { return nil }
-        return entry.pointee.pw_uid
-    }
-
-    /// The helper's `CanWakeSystem`: whether a wake-capable real-time clock exists; nil when unknown.
-    private func canWakeSystem(on system: Connection) async -> Bool? {
-        let reply = try? await system.call(
-            destination: Self.busName, path: Self.path, interface: "org.freedesktop.DBus.Properties", method: "Get",
-            arguments: [.string(Self.busName), .string("CanWakeSystem")], timeout: .seconds(5))
-        return reply?.first?.boolValue
     }
 
     /// Records the new status; tells the core when it changed. Returns whether the helper took the call.
@@ -262,11 +250,10 @@ final class HelperWaker: MachineWaker {
     /// Sends the wake again whenever the helper's name changes owner: a helper that left took this
     /// agent's wake with it, and a new one holds none.
     private func followOwner() async {
-        guard let system else { return }
+        guard let bus else { return }
         do {
-            let subscription = try await system.subscribe(.nameOwnerChanged(Self.busName)) { [weak self] signal in
-                guard let self, signal.arguments.count == 3 else { return }
-                let gone = signal.arguments[2].stringValue == ""
+            try await bus.followOwner { [weak self] gone in
+                guard let self else { return }
                 Log.shared.info("\(Self.busName) \(gone ? "lost its owner" : "has a new owner"); sending the wake again")
                 let queue = state.withLock { state -> Bool in
                     // With no wake wanted a new helper holds none already: no call needs to start it.
@@ -280,11 +267,11 @@ final class HelperWaker: MachineWaker {
                 }
                 if queue { tasks.add { [self] in await send() } }
             }
-            ownerWatch.withLock { $0 = subscription }
         } catch {
             Log.shared.warning("cannot follow the wake helper's name: \(error)")
         }
     }
 }
 
-private func wallNow() -> Instant { Instant(secondsSinceEpoch: realtimeNow().seconds) }
+/// The wall clock in whole seconds, as the helper compares wakes.
+func wallNow() -> Instant { Instant(secondsSinceEpoch: realtimeNow().seconds) }
