@@ -29,6 +29,8 @@ ALONE=(
     test-nudge                 # the nudge 2-5.5 s after the ring; the sound level in 0.8 s windows around it
     test-idle-sleeps           # not one context switch in 5 s of idleness, 3 s after the start
     test-keep-audible          # each silencing undone within a second
+    test-wake-agent            # the wake sent again within 2 s of the helper's return; the refused alarm rings within 2 s
+    test-wake-users            # the alarm of an agent that distrusts the helper's name rings within 2 s
 )
 # Tests that touch what the whole machine shares: mounts, users, the clock, a chroot, a real
 # wake alarm (the wake tests' wake_setup creates users and runs the helper with CAP_WAKE_ALARM).
