@@ -31,6 +31,7 @@ ALONE=(
     test-keep-audible          # each silencing undone within a second
     test-wake-agent            # the wake sent again within 2 s of the helper's return; the refused alarm rings within 2 s
     test-wake-users            # the alarm of an agent that distrusts the helper's name rings within 2 s
+    test-bus-load              # notification and sound within 1 s of the due second under load; peak memory
 )
 # Tests that touch what the whole machine shares: mounts, users, the clock, a chroot, a real
 # wake alarm (the wake tests' wake_setup creates users and runs the helper with CAP_WAKE_ALARM).
