@@ -269,6 +269,19 @@ notify_count() { notify_calls "$1" | /usr/bin/python3 -c 'import json,sys; print
 # The pid of the process running in the captcha's tmux pane.
 captcha_pid() { $REVEILLE_TMUX list-panes -t captcha -F '#{pane_pid}' 2>/dev/null | head -1; }
 # Whether the captcha's screen shows TEXT.
+# The terminal, counted: each launch adds a line to $SESSION/terminals.log, then tmux starts the
+# captcha detached (as gnome-terminal does, the launcher returns at once). `launches` says how many.
+count_terminal_launches() {
+    cat >"$SESSION/terminal.sh" <<SCRIPT
+#!/bin/sh
+echo launched >>"$SESSION/terminals.log"
+exec $REVEILLE_TMUX new-session -d -s captcha -x 80 -y 24 "\$@"
+SCRIPT
+    chmod +x "$SESSION/terminal.sh"
+    export REVEILLE_TERMINAL=$SESSION/terminal.sh
+}
+launches() { cat "$SESSION/terminals.log" 2>/dev/null | wc -l; }
+
 captcha_shows() { captcha_screen | grep -qF -- "$1"; }
 # output_is OP VALUE COMMAND...: COMMAND's output compares to VALUE by test's OP (-ge, =, …).
 # For wait_until, which re-runs it: `wait_until "posted" 5 test "$(notify_count Notify)" -ge 1`

@@ -7,15 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 start_session
 configure "[agent]" "fade_in = 1s"
-# The terminal, counted: each launch adds a line, then tmux starts the captcha detached and returns.
-cat >"$SESSION/terminal.sh" <<SCRIPT
-#!/bin/sh
-echo launched >>"$SESSION/terminals.log"
-exec $REVEILLE_TMUX new-session -d -s captcha -x 80 -y 24 "\$@"
-SCRIPT
-chmod +x "$SESSION/terminal.sh"
-export REVEILLE_TERMINAL=$SESSION/terminal.sh
-launches() { cat "$SESSION/terminals.log" 2>/dev/null | wc -l; }
+count_terminal_launches
 start_agent
 
 due=$(date -u -d '+3 seconds' +%H:%M:%S)
