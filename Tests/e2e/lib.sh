@@ -268,7 +268,18 @@ next_fire() { busctl --user get-property "$SERVICE" "$OBJECT" "$IFACE" NextFire;
 notify_count() { notify_calls "$1" | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)))'; }
 # The pid of the process running in the captcha's tmux pane.
 captcha_pid() { $REVEILLE_TMUX list-panes -t captcha -F '#{pane_pid}' 2>/dev/null | head -1; }
-# Whether the captcha's screen shows TEXT.
+# solve_by_calls ID WHAT: answers the alarm's current problem over D-Bus, as a client showing it
+# would, up to three times (a problem may time out or change meanwhile), until the alarm is dismissed.
+solve_by_calls() {
+    local outcome= prompt
+    for _ in 1 2 3; do
+        prompt=$(challenge_field "$1" prompt)
+        outcome=$(gcall SubmitAnswer "'$1'" "'$(answer_of "$prompt")'" | sed -n "s/^('\([a-z]*\)'.*/\1/p")
+        [ "$outcome" = dismissed ] && break
+    done
+    assert_eq "$outcome" dismissed "$2"
+}
+
 # The terminal, counted: each launch adds a line to $SESSION/terminals.log, then tmux starts the
 # captcha detached (as gnome-terminal does, the launcher returns at once). `launches` says how many.
 count_terminal_launches() {
@@ -282,6 +293,7 @@ SCRIPT
 }
 launches() { cat "$SESSION/terminals.log" 2>/dev/null | wc -l; }
 
+# Whether the captcha's screen shows TEXT.
 captcha_shows() { captcha_screen | grep -qF -- "$1"; }
 # output_is OP VALUE COMMAND...: COMMAND's output compares to VALUE by test's OP (-ge, =, …).
 # For wait_until, which re-runs it: `wait_until "posted" 5 test "$(notify_count Notify)" -ge 1`

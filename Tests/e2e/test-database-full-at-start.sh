@@ -33,13 +33,7 @@ assert_not_contains "$(notices)" "disk I/O error" "the notice"
 
 wait_until "it rings" 40 is_ringing "$id"
 note "it rings from a full disk"
-outcome=
-for _ in 1 2 3; do
-    prompt=$(challenge_field "$id" prompt)
-    outcome=$(gcall SubmitAnswer "'$id'" "'$(answer_of "$prompt")'" | sed -n "s/^('\([a-z]*\)'.*/\1/p")
-    [ "$outcome" = dismissed ] && break
-done
-assert_eq "$outcome" dismissed "the right answer with a full disk"
+solve_by_calls "$id" "the right answer with a full disk"
 not is_ringing "$id" || fail "still ringing after the right answer"
 
 # Room again: the dismissal is saved on a retry, and a restart does not ring it again.

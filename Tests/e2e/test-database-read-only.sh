@@ -34,13 +34,7 @@ assert_contains "$doctor" "! database-read-only: " "doctor"
 
 wait_until "it rings" 40 is_ringing "$id"
 note "it rings from a read-only directory"
-outcome=
-for _ in 1 2 3; do
-    prompt=$(challenge_field "$id" prompt)
-    outcome=$(gcall SubmitAnswer "'$id'" "'$(answer_of "$prompt")'" | sed -n "s/^('\([a-z]*\)'.*/\1/p")
-    [ "$outcome" = dismissed ] && break
-done
-assert_eq "$outcome" dismissed "the right answer from a read-only directory"
+solve_by_calls "$id" "the right answer from a read-only directory"
 not is_ringing "$id" || fail "still ringing after the right answer"
 
 mount -o remount,rw "$DATA_MOUNT"
