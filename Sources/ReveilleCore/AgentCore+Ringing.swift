@@ -85,18 +85,18 @@ extension AgentCore {
         let alarm = try alarm(id)
         guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
-        guard entries[id]?.run?.session != nil else {
-            // No problem of this ring was on offer: the answer comes from a screen that shows one from
-            // before a snooze. It is not checked, so that a stale screen never counts a failure.
-            let session = try ensureSession(id)
-            return (.stale, view(session, of: alarm))
-        }
+        // No problem of this ring was on offer when the answer was sent: it comes from a screen that
+        // shows one from before a snooze (or from a client that never read one).
+        let unseen = entries[id]?.run?.session == nil
         let session = try ensureSession(id)
         let step: ChallengeFlow.Step
         do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, cards: cardVerifier, using: &random) } catch {
             guard case .lockedOut(let until) = error else { throw .failed("\(error)") }
             throw .lockedOut(until: until)
         }
+        // Such an answer counts only when it is right (a code card's code is the same on every
+        // screen): a stale screen never counts a failure.
+        if unseen, step.session != nil, step.outcome != .correct { return (.stale, view(session, of: alarm)) }
         guard let next = step.session else {
             finish(id, events: step.events)
             return (.dismissed, nil)

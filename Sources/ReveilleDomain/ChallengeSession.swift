@@ -81,8 +81,9 @@ public enum AnswerOutcome: String, Equatable, Sendable {
     case locked
     /// The last challenge is solved: the alarm stops.
     case dismissed
-    /// The answer was to a problem no longer on offer (the alarm was snoozed since, and rings
-    /// again with a new one): it was not checked and counts for nothing; the current problem is up.
+    /// The answer came while no problem of the ring was on offer (the alarm was snoozed since, and
+    /// rings again with a new one) and was not right for the new one: it counts for nothing; the
+    /// current problem is up.
     case stale
 }
 

@@ -67,7 +67,8 @@ import Testing
     @Test func whatAHookLeftBehindIsStoppedAtItsLimitEvenAfterItsFirstProcessExited() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-hook-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(500), killAfter: .milliseconds(300))
+        // Long enough that both children are seen running before it is up, on a loaded machine too.
+        let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .seconds(3), killAfter: .milliseconds(300))
         let script = """
             /bin/sleep 600 & echo $! > "$1/grouped"
             setsid /bin/sh -c 'trap "" TERM; echo $$ > "$1/own-session"; exec /bin/sleep 601' sh "$1" &
@@ -85,7 +86,7 @@ import Testing
         let grouped = try await pid("grouped"), own = try await pid("own-session")
         #expect(Self.isAlive(grouped) && Self.isAlive(own))
         // The first process is gone, and both children run on until the limit (and the SIGKILL after it) are up.
-        for _ in 0..<250 where Self.isAlive(grouped) || Self.isAlive(own) { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<500 where Self.isAlive(grouped) || Self.isAlive(own) { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!Self.isAlive(grouped), "the child left in the hook's group outlived its limit")
         #expect(!Self.isAlive(own), "the child that called setsid and ignores SIGTERM outlived its limit")
     }

@@ -154,3 +154,17 @@ import Testing
         #expect(try await f.solve(id) == .dismissed)
     }
 }
+
+/// A card's code is the same on every screen: sent while no problem was on offer (after a
+/// restart, before any read), it still stops the alarm; a wrong answer sent so counts for nothing.
+@Suite struct UnseenAnswerTests {
+    @Test func aRightAnswerSentBeforeAnyReadCountsAndAWrongOneDoesNot() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        #expect(try await f.core.submit(id, answer: "not a number").0 == .stale)
+        let run = try #require(f.fakes.store.contents.openRuns.first)
+        #expect(run.consecutiveFailures == 0)
+        #expect(try await f.solve(id) == .dismissed)
+    }
+}

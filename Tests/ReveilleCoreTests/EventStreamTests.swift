@@ -11,6 +11,7 @@ import Testing
         let id = try await f.addAlarm(minutesAhead: 5)
         await f.fireTimer()
         // A wrong answer whose write fails waits in memory for its retry.
+        _ = try await f.core.challenge(id)
         f.fakes.store.failWrites(true)
         _ = try await f.core.submit(id, answer: "not a number")
         f.fakes.store.failWrites(false)

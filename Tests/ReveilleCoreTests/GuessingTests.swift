@@ -14,9 +14,11 @@ import Testing
         return config
     }
 
+    /// A ringing alarm whose problem is on screen: answers are to a problem that was shown.
     func ringingAlarm(_ f: CoreFixture) async throws -> AlarmID {
         let id = try await f.addAlarm(minutesAhead: 5) { $0.snoozeMinutes = 1; $0.maxSnoozes = -1 }
         await f.fireTimer()
+        _ = try await f.core.challenge(id)
         return id
     }
 
@@ -28,6 +30,7 @@ import Testing
         _ = try await f.core.snooze(id)
         await f.fireTimer()
         #expect(await f.core.ringingAlarms == [id])
+        _ = try await f.core.challenge(id)
         #expect(try await f.core.submit(id, answer: "x").0 == .locked)
         await #expect(throws: AgentError.self) { try await f.core.submit(id, answer: "x") }
     }
@@ -53,6 +56,7 @@ import Testing
 
         let restarted = try await CoreFixture(now: until, store: store, config: Self.strictConfig)
         #expect(await restarted.core.ringingAlarms == [id])
+        _ = try await restarted.core.challenge(id)
         #expect(try await restarted.core.submit(id, answer: "x").0 == .locked)
     }
 
@@ -63,10 +67,12 @@ import Testing
             $0.snoozeMinutes = 1
         }
         await f.fireTimer()
+        _ = try await f.core.challenge(id)
         for _ in 0..<2 { _ = try await f.core.submit(id, answer: "x") }
         #expect(try await f.solve(id) == .correct)
         _ = try await f.core.snooze(id)
         await f.fireTimer()
+        _ = try await f.core.challenge(id)
         #expect(try await f.core.submit(id, answer: "x").0 == .wrong)
     }
 

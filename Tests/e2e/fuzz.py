@@ -397,7 +397,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--calls", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--in-flight", type=int, default=24)
+    parser.add_argument("--in-flight", type=int, default=12)
     options = parser.parse_args()
     seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     print(f"fuzz seed {seed} (reproduce: FUZZ_SEED={seed} Tests/e2e/run.sh BIN fuzz, or fuzz.py --seed {seed})", flush=True)
@@ -412,7 +412,10 @@ def main():
 
     def add_known(count, tag):
         for n in range(count):
-            spec = {"time": "%02d:%02d" % (n % 24, (7 * n) % 60), "label": f"known {tag} {n} ✓",
+            # Six hours or more from the hour the run starts in (the agent's zone is UTC): a
+            # known alarm must not ring while the fuzzing goes on.
+            hour = (time.gmtime().tm_hour + 6 + n % 12) % 24
+            spec = {"time": "%02d:%02d" % (hour, (7 * n) % 60), "label": f"known {tag} {n} ✓",
                     "challenges": dbus.Array(["math:hard", f"qr:Known-{tag}-{n}"], signature="s"),
                     "volume": dbus.Double(0.25 + n / 100), "snooze_minutes": dbus.UInt32(n + 1),
                     "max_snoozes": dbus.Int32(n % 11 - 1), "enabled": dbus.Boolean(n % 3 != 0)}

@@ -11,10 +11,11 @@ due=$(date -u -d '+10 seconds' +%s)
 at=$(date -u -d "@$due" +%H:%M:%S)
 for number in $(seq 1 25); do add_alarm "$at" --label "Away $number" --challenge math:easy >/dev/null; done
 [ "$(date +%s)" -lt "$((due - 1))" ] || fail "adding the alarms took too long to stop the agent before they are due"
-# Stopped past late_grace, as in a suspend: each alarm is missed, not rung.
-kill -STOP "$(agent_pid)"
+# The agent not running past late_grace (a running agent that is late still rings): each alarm
+# is missed, not rung, once it starts again.
+stop_agent
 sleep "$(awk -v due="$due" -v now="$(date +%s.%N)" 'BEGIN { print due + 3 - now }')"
-kill -CONT "$(agent_pid)"
+start_agent
 
 missed_posts() {
     notify_calls Notify | /usr/bin/python3 -c '

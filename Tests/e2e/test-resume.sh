@@ -19,9 +19,12 @@ posts() {
 import json, sys
 print(sum(1 for call in json.load(sys.stdin) if call[3].startswith(sys.argv[1])))' "$1"
 }
-# suspend_through DUE LATE: stops the agent until LATE seconds after the Unix time DUE, announces
-# the resume while it is stopped, and lets it run again.
+# suspend_through DUE LATE: announces the sleep (logind's PrepareForSleep(true), as before a real
+# suspend), stops the agent until LATE seconds after the Unix time DUE, announces the resume while
+# it is stopped, and lets it run again.
 suspend_through() {
+    prepare_for_sleep true
+    sleep 0.3
     kill -STOP "$(agent_pid)"
     sleep "$(awk -v due="$1" -v late="$2" -v now="$(date +%s.%N)" 'BEGIN { print due + late - now }')"
     prepare_for_sleep false
