@@ -81,11 +81,16 @@ def main():
     floor["get"] = dbusfigures.get_floor(bus, ids, lambda reply: floors.GetFloor(bus, programs, reply, work))
     time.sleep(1)
     memory_1000 = (proc.rss_kib(agent.pid), proc.pss_kib(agent.pid))
-    step("memory after the same calls again at 1,000 alarms")
+    step("memory after the same calls again at 1,000 alarms, twice")
+    # The first round may still raise the allocator's high-water mark; growth is what a second
+    # round of the same calls adds on top of the first.
     dbusfigures.again(bus, ids)
     time.sleep(1)
-    fig["memory_after_load"] = {"rss_kib_before": memory_1000[0], "rss_kib_after": proc.rss_kib(agent.pid),
-                                "growth_kib": proc.rss_kib(agent.pid) - memory_1000[0]}
+    settled = proc.rss_kib(agent.pid)
+    dbusfigures.again(bus, ids)
+    time.sleep(1)
+    fig["memory_after_load"] = {"rss_kib_before": settled, "rss_kib_after": proc.rss_kib(agent.pid),
+                                "growth_kib": proc.rss_kib(agent.pid) - settled}
     fig["memory_per_alarm"] = {
         "rss_bytes": (memory_1000[0] - memory_0[0]) * 1024 / 1000,
         "pss_bytes": (memory_1000[1] - memory_0[1]) * 1024 / 1000,

@@ -56,6 +56,6 @@ def goals(r):
     ]
     if load_growth is not None:
         rows.append(("memory does not grow with what clients send",
-                     f"{load_growth:+d} KiB after a second round of the same calls", load_growth <= RSS_SLACK_KIB * 4,
-                     "RSS after the D-Bus figures at 1,000 alarms, then after the same calls again"))
+                     f"{load_growth:+d} KiB from one round of the same calls to the next", load_growth <= RSS_SLACK_KIB * 4,
+                     "RSS after a round of ListAlarms and GetAlarm calls at 1,000 alarms, then after another"))
     return rows

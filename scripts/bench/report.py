@@ -159,7 +159,7 @@ def markdown(r, table_text):
              f"- Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB, Linux {m['kernel']}; "
              f"load average at the end {m['load_average'][0]:.2f}",
              f"- Date: {r['date']}", f"- Commit: {r['commit']}", "",
-             "## Goals (issue 10)", "",
+             "## Goals (DEVELOPERS.md, \"Performance\")", "",
              "| goal | measured | met | where not: what sets the limit |", "|---|---|---|---|"]
     for goal, measured, met, why in goals(r):
         lines.append(f"| {goal} | {measured} | {'yes' if met else '**no**'} | {'' if met else why} |")
