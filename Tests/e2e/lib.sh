@@ -293,6 +293,8 @@ SCRIPT
 }
 launches() { cat "$SESSION/terminals.log" 2>/dev/null | wc -l; }
 
+# Types the right answer to the problem the captcha's screen shows, and Enter.
+answer_captcha() { captcha_type "$(answer_of "$(captcha_screen | grep -F "= ?" | head -1)")"; }
 # Whether the captcha's screen shows TEXT.
 captcha_shows() { captcha_screen | grep -qF -- "$1"; }
 # output_is OP VALUE COMMAND...: COMMAND's output compares to VALUE by test's OP (-ge, =, …).

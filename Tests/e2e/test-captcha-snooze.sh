@@ -32,8 +32,7 @@ assert_contains "$stale" "'stale'" "SubmitAnswer with the answer to the problem 
 gcall Dismiss "'$id'" >/dev/null
 wait_until "a new captcha shows a problem" 10 captcha_shows "= ?"
 assert_eq "$(launches)" 2 "terminals launched (one per ring)"
-prompt=$(captcha_screen | grep -F "= ?" | head -1)
-captcha_type "$(answer_of "$prompt")"
+answer_captcha
 wait_until "the alarm is dismissed" 10 not is_ringing "$id"
 
 history=$("$REVEILLE" history --json)
