@@ -11,7 +11,9 @@ public enum AlarmCodec {
     ]
     /// Keys AddAlarm takes that no alarm holds: `in_seconds` becomes its `time` and `date`.
     public static let addOnlyKeys: Set<String> = ["in_seconds"]
-    public static let readOnlyKeys: Set<String> = ["id", "next_fire", "snooze_count", "ringing", "snoozed"]
+    public static let readOnlyKeys: Set<String> = [
+        "id", "next_fire", "snooze_count", "ringing", "snoozed", "skipped_occurrence", "paused_until",
+    ]
 
     // MARK: Agent side
 
@@ -87,6 +89,8 @@ public enum AlarmCodec {
             "ringing": .bool(snapshot.ringing),
             "snoozed": .bool(snapshot.snoozed),
             "wake_check": .uint32(UInt32(alarm.wakeCheckMinutes)),
+            "skipped_occurrence": .int64(snapshot.skippedOccurrence?.secondsSinceEpoch ?? 0),
+            "paused_until": .string(alarm.pausedUntil?.description ?? ""),
         ]
         if let date = alarm.date { result["date"] = .string(date.description) }
         return result

@@ -22,6 +22,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
     case addCard = "AddCard"
     case listCards = "ListCards"
     case removeCard = "RemoveCard"
+    case skipNext = "SkipNext"
+    case unskipNext = "UnskipNext"
+    case pauseUntil = "PauseUntil"
 
     public var name: String { rawValue }
 
@@ -30,8 +33,9 @@ public enum BusMethod: String, CaseIterable, Sendable {
         switch self {
         case .addAlarm: ("a{sv}", "s", ["spec"], ["id"])
         case .updateAlarm: ("sa{sv}", "", ["id", "changes"], [])
-        case .removeAlarm, .trigger, .dismiss, .confirmAwake: ("s", "", ["id"], [])
+        case .removeAlarm, .trigger, .dismiss, .confirmAwake, .skipNext, .unskipNext: ("s", "", ["id"], [])
         case .setEnabled: ("sb", "", ["id", "enabled"], [])
+        case .pauseUntil: ("ss", "", ["id", "date"], [])
         case .getAlarm: ("s", "a{sv}", ["id"], ["alarm"])
         case .listAlarms: ("", "aa{sv}", [], ["alarms"])
         case .snooze: ("s", "x", ["id"], ["until"])

@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleDomain
 import ReveilleModel
+import ReveilleTime
 
 /// The CLI's connection to the agent: calls, with errors turned into exit statuses.
 struct AgentClient {
@@ -56,6 +57,21 @@ struct AgentClient {
             throw .failed("the agent sent an unexpected answer to SubmitAnswer")
         }
         return (outcome, view)
+    }
+
+    /// `SkipNext`: the alarm's next occurrence will not ring.
+    func skipNext(_ id: String) async throws(CLIError) {
+        _ = try await call(.skipNext, [.string(id)])
+    }
+
+    /// `UnskipNext`: the skipped occurrence rings again.
+    func unskipNext(_ id: String) async throws(CLIError) {
+        _ = try await call(.unskipNext, [.string(id)])
+    }
+
+    /// `PauseUntil`: no ring before `date` (`YYYY-MM-DD`); nil resumes the alarm.
+    func pauseUntil(_ id: String, _ date: CivilDate?) async throws(CLIError) {
+        _ = try await call(.pauseUntil, [.string(id), .string(date?.description ?? "")])
     }
 
     /// Every alarm, as the agent lists them.

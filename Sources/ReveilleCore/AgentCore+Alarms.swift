@@ -46,6 +46,7 @@ extension AgentCore {
         if changes.challenges != nil { alarm = withMathLimit(alarm) }
         alarm = try dated(alarm, explicitDate: changes.date != nil)
         if changes.challenges != nil { try requireCards(of: alarm) }
+        alarm = SkipAndPause().afterEdit(alarm, from: old)
         try await saved(commit(alarm))
     }
 
@@ -60,12 +61,14 @@ extension AgentCore {
     }
 
     public func setEnabled(_ id: AlarmID, _ enabled: Bool) async throws(AgentError) {
-        var alarm = try alarm(id)
+        let old = try alarm(id)
         if !enabled { try refuseWhileOpen(id) }
-        guard alarm.isEnabled != enabled else { return }
+        guard old.isEnabled != enabled else { return }
+        var alarm = old
         alarm.isEnabled = enabled
         // A one-time alarm whose day has passed moves to its next occurrence when enabled again.
         alarm = try dated(alarm, explicitDate: false)
+        alarm = SkipAndPause().afterEdit(alarm, from: old)
         try await saved(commit(alarm))
     }
 

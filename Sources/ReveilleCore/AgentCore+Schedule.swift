@@ -45,6 +45,7 @@ extension AgentCore {
             if ShouldSendNudge().execute(firedAt: run.record.rangAt, threshold: config.nudgeAfter, now: now) { nudge(id) }
         }
         capRuns()
+        spendSkipsAndPauses()
         replan()
     }
 
@@ -68,6 +69,7 @@ extension AgentCore {
             if let end = run.lockoutEnd { deadlines.append(end) }
         }
         deadlines += wakeCheckDeadlines()
+        deadlines += skipAndPauseDeadlines()
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
         deadlines += planWake()

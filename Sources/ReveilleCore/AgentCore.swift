@@ -170,7 +170,8 @@ public actor AgentCore {
             nextFire: run.map { $0.snoozedUntil } ?? entry.nextFire,
             snoozeCount: run?.snoozeCount ?? 0,
             ringing: run?.isRinging ?? false,
-            snoozed: run?.snoozedUntil != nil
+            snoozed: run?.snoozedUntil != nil,
+            skippedOccurrence: entry.alarm.skippedOccurrence.map { zone.instant(for: $0) }
         )
     }
 

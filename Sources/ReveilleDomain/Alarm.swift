@@ -20,6 +20,11 @@ public struct Alarm: Equatable, Sendable {
     public var challenges: [Challenge]
     /// Minutes after a dismissal to ask "Still up?"; 0 for no wake-up check (see `WakeCheck`).
     public var wakeCheckMinutes: Int
+    /// The one occurrence that will not ring, by its local date and time (not its instant), so that
+    /// a zone or DST change keeps skipping the same occurrence; cleared once it has passed (`SkipAndPause`).
+    public var skippedOccurrence: LocalDateTime?
+    /// No occurrence rings before this local date; occurrences on it ring. Cleared once the date has come.
+    public var pausedUntil: CivilDate?
 
     public init(
         id: AlarmID,
@@ -32,7 +37,9 @@ public struct Alarm: Equatable, Sendable {
         isEnabled: Bool = true,
         snooze: SnoozePolicy = SnoozePolicy(),
         challenges: [Challenge] = [],
-        wakeCheckMinutes: Int = 0
+        wakeCheckMinutes: Int = 0,
+        skippedOccurrence: LocalDateTime? = nil,
+        pausedUntil: CivilDate? = nil
     ) {
         self.id = id
         self.time = time
@@ -45,6 +52,8 @@ public struct Alarm: Equatable, Sendable {
         self.snooze = snooze
         self.challenges = challenges
         self.wakeCheckMinutes = wakeCheckMinutes
+        self.skippedOccurrence = skippedOccurrence
+        self.pausedUntil = pausedUntil
     }
 
     public static let defaultSound = "alarm-clock-elapsed"

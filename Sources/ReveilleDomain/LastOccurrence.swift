@@ -28,8 +28,13 @@ extension ScheduleNextFire {
     /// The next fire after `now` that has not rung yet: after the clock is set back, an occurrence
     /// that rang stays behind, while one that was only reported missed is planned again.
     public func execute(alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?) -> Instant? {
-        guard let last, last.outcome == .rang, last.at > now else { return execute(alarm: alarm, now: now, zone: zone) }
-        return execute(alarm: alarm, now: last.at, zone: zone)
+        nextOccurrence(of: alarm, after: now, zone: zone, last: last)?.at
+    }
+
+    /// The occurrence `execute(alarm:now:zone:last:)` plans, with its local date and time.
+    public func nextOccurrence(of alarm: Alarm, after now: Instant, zone: ZoneRules, last: LastOccurrence?) -> Occurrence? {
+        guard let last, last.outcome == .rang, last.at > now else { return nextOccurrence(of: alarm, after: now, zone: zone) }
+        return nextOccurrence(of: alarm, after: last.at, zone: zone)
     }
 
     /// A one-time alarm that was turned off because its occurrence was missed while the clock ran
@@ -51,7 +56,8 @@ extension ScheduleNextFire {
     /// later reading, which the wall time alone would move an hour early.
     public func execute(alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?, planned: Instant?) -> Instant? {
         if alarm.isEnabled, alarm.repeatDays.isEmpty, let date = alarm.date, let planned, planned > now,
-           zone.localDateTime(at: planned) == LocalDateTime(date: date, time: alarm.time) {
+           zone.localDateTime(at: planned) == LocalDateTime(date: date, time: alarm.time),
+           alarm.rings(at: LocalDateTime(date: date, time: alarm.time)) {
             return planned
         }
         return execute(alarm: alarm, now: now, zone: zone, last: last)

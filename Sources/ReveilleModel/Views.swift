@@ -10,13 +10,17 @@ public struct AlarmSnapshot: Equatable, Sendable {
     public var ringing: Bool
     /// Snoozed now: `nextFire` is the end of the snooze.
     public var snoozed: Bool
+    /// The instant of `alarm.skippedOccurrence` in the current zone; nil when no occurrence is skipped.
+    public var skippedOccurrence: Instant?
 
-    public init(alarm: Alarm, nextFire: Instant?, snoozeCount: Int, ringing: Bool, snoozed: Bool = false) {
+    public init(alarm: Alarm, nextFire: Instant?, snoozeCount: Int, ringing: Bool, snoozed: Bool = false,
+                skippedOccurrence: Instant? = nil) {
         self.alarm = alarm
         self.nextFire = nextFire
         self.snoozeCount = snoozeCount
         self.ringing = ringing
         self.snoozed = snoozed
+        self.skippedOccurrence = skippedOccurrence
     }
 }
 

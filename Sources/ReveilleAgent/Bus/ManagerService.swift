@@ -37,6 +37,18 @@ public struct ManagerService: Sendable {
                     try await core.setEnabled(try alarmID(args[0]), args[1].boolValue ?? false)
                     return []
                 },
+                method(.skipNext) { args in
+                    try await core.skipNext(try alarmID(args[0]))
+                    return []
+                },
+                method(.unskipNext) { args in
+                    try await core.unskipNext(try alarmID(args[0]))
+                    return []
+                },
+                method(.pauseUntil) { args in
+                    try await core.pauseUntil(try alarmID(args[0]), try pauseDate(args[1]))
+                    return []
+                },
                 method(.getAlarm) { args in
                     [.vardict(AlarmCodec.encode(try await core.get(try alarmID(args[0]))))]
                 },
@@ -169,6 +181,13 @@ private func alarmID(_ value: Value) throws(AgentError) -> AlarmID {
     let text = value.stringValue ?? ""
     guard let id = AlarmID(text) else { throw .notFound(AlarmText.quoted(text)) }
     return id
+}
+
+/// `PauseUntil`'s date: `YYYY-MM-DD`, or empty to resume.
+private func pauseDate(_ value: Value) throws(AgentError) -> CivilDate? {
+    let text = value.stringValue ?? ""
+    guard !text.isEmpty else { return nil }
+    do { return try AlarmText.parseDate(text) } catch { throw .invalidArgument(error.message) }
 }
 
 private func vardict(_ value: Value) throws(AgentError) -> [String: Value] {
