@@ -70,6 +70,8 @@ extension AgentCore {
         }
         deadlines += wakeCheckDeadlines()
         deadlines += skipAndPauseDeadlines()
+        // Before the wake and the inhibitors are planned: a hook that ran moves what they are for.
+        deadlines += runBeforeRingHooks()
         if let retry = database.retryAt { deadlines.append(retry) }
         if let start = guardSleep() { deadlines.append(start) }
         deadlines += planWake()
@@ -104,7 +106,8 @@ extension AgentCore {
 
     /// Holds or releases the idle-suspend inhibitor; returns when it must be taken next, if not now.
     private func guardSleep() -> Instant? {
-        let nextRing = entries.values.compactMap { $0.run?.record.snoozedUntil ?? $0.nextFire }.min()
+        // A before-ring hook still to run needs the machine up as much as the ring does.
+        let nextRing = (entries.values.compactMap { $0.run?.record.snoozedUntil ?? $0.nextFire } + beforeRingPending).min()
         // An open run that is not snoozed rings or is being dismissed: the user is needed now.
         let ringingNow = entries.values.contains { $0.run.map { $0.record.isOpen && $0.record.snoozedUntil == nil } ?? false }
         let decision = ShouldKeepAwake()

@@ -4,10 +4,10 @@ import ReveilleTime
 /// Waking the machine for alarms, and keeping it up while one rings (issue 20, sections 2 and 3).
 extension AgentCore {
     /// The earliest moment the core must be awake for: an alarm's next fire, a snooze's end, a
-    /// wake-up check's question or second ring.
+    /// wake-up check's question or second ring, a before-ring hook still to run.
     var awakeFor: Instant? {
         let rings = entries.values.compactMap { $0.run.map { $0.record.snoozedUntil } ?? $0.nextFire }
-        return (rings + wakeCheckDeadlines()).min()
+        return (rings + wakeCheckDeadlines() + beforeRingPending).min()
     }
 
     /// When the ring of the earliest ringing run began; nil when none rings.
@@ -24,9 +24,12 @@ extension AgentCore {
         return PlanWake().wake(awakeFor: awakeFor, ringingSince: ringingSince, lead: config.wakeLead, now: now)
     }
 
-    /// Whether an alarm is near: a run is open, or the wake before an alarm has come.
+    /// Whether an alarm is near: a run is open, or the wake before an alarm has come. With an
+    /// `on_before_ring` hook that wake comes before the hook, and the alarm stays near until it rings.
     var alarmIsNear: Bool {
         if entries.values.contains(where: { $0.run?.record.isOpen == true }) { return true }
+        let lead = config.wakeLead
+        if entries.values.contains(where: { beforeRingAt($0).map { $0.adding(seconds: -lead) <= now } ?? false }) { return true }
         guard let awakeFor else { return false }
         return awakeFor.adding(seconds: -config.wakeLead) <= now
     }

@@ -10,6 +10,9 @@ struct AlarmEntry: Equatable {
     var lastOccurrence: LastOccurrence?
     /// The sound asked to get ready for the next ring (`PrepareRing`), until it rings or changes.
     var preparedSound: PreparedSound?
+    /// The occurrence whose `on_before_ring` hook has run (`BeforeRing`), so that it never runs
+    /// twice for one occurrence. Kept in memory only: after a restart inside the window it runs again.
+    var beforeRingRan: Instant?
     /// While the alarm rings, is snoozed, or waits for its wake-up check.
     var run: RunState?
 }

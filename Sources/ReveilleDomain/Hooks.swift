@@ -3,8 +3,10 @@ import ReveilleTime
 /// What happened to an alarm, for the `[hooks]` command of the same name.
 public enum HookEvent: String, CaseIterable, Hashable, Sendable {
     case ring, snooze, dismiss, missed
+    /// `before_ring` ahead of an occurrence that will ring (`BeforeRing`).
+    case beforeRing = "before_ring"
 
-    /// The key that sets its command in `[hooks]`: `on_ring`, `on_snooze`, ….
+    /// The key that sets its command in `[hooks]`: `on_ring`, `on_snooze`, …, `on_before_ring`.
     public var configKey: String { "on_" + rawValue }
 }
 

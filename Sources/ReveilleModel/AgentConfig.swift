@@ -28,6 +28,8 @@ public struct AgentConfig: Equatable, Sendable {
     public var forceAudible = true
     /// `[hooks]`: the command each event runs, already split into words; never run by a shell.
     public var hooks: [HookEvent: [String]] = [:]
+    /// `[hooks] before_ring`: seconds ahead of an occurrence that `on_before_ring` runs.
+    public var beforeRing: Int64 = BeforeRing.defaultLead
     /// `[agent] history_days`: runs and misses older than this many days are deleted.
     public var historyDays = 400
 
@@ -122,10 +124,18 @@ public struct AgentConfig: Equatable, Sendable {
 }
 
 extension AgentConfig {
-    /// Splits the command the way `terminal` is split, so a quoting mistake is found here, not at 7 am.
+    /// `before_ring`, or a hook's command, split the way `terminal` is split, so a quoting mistake
+    /// is found here, not at 7 am.
     fileprivate mutating func setHook(_ key: String, _ value: String, _ at: ConfigError.Location) throws(ConfigError) {
+        if key == "before_ring" {
+            beforeRing = try duration(value, key, at)
+            guard (BeforeRing.minimumLead...BeforeRing.maximumLead).contains(beforeRing) else {
+                throw ConfigError(at, "before_ring is at least 1s and at most 2h")
+            }
+            return
+        }
         guard let event = HookEvent.allCases.first(where: { $0.configKey == key }) else {
-            let known = HookEvent.allCases.map(\.configKey).joined(separator: ", ")
+            let known = (HookEvent.allCases.map(\.configKey) + ["before_ring"]).joined(separator: ", ")
             throw ConfigError(at, "unknown key '\(key)' in [hooks]; known: \(known)")
         }
         let words: [String]

@@ -51,7 +51,10 @@ import Testing
         ("[defaults]\n\ncolour = red", "reveille.conf:3: unknown key 'colour' in [defaults]; known: label, sound, volume, snooze_minutes, max_snoozes, challenges"),
         ("[agent]\njust words", "reveille.conf:2: expected 'key = value'"),
         ("[hooks]\non_ring = lights 'on", "reveille.conf:2: on_ring: the single quote at character 8 is never closed"),
-        ("[hooks]\non_wake = lights", "reveille.conf:2: unknown key 'on_wake' in [hooks]; known: on_ring, on_snooze, on_dismiss, on_missed"),
+        ("[hooks]\non_wake = lights", "reveille.conf:2: unknown key 'on_wake' in [hooks]; known: on_ring, on_snooze, on_dismiss, on_missed, on_before_ring, before_ring"),
+        ("[hooks]\nbefore_ring = dawn", "reveille.conf:2: before_ring: 'dawn' is not a duration such as 30s, 5min or 1h"),
+        ("[hooks]\n\nbefore_ring = 3h", "reveille.conf:3: before_ring is at least 1s and at most 2h"),
+        ("[hooks]\nbefore_ring = 0", "reveille.conf:2: before_ring is at least 1s and at most 2h"),
     ])
     func aBadFileNamesTheFileAndLine(_ text: String, _ message: String) {
         #expect(throws: ConfigError.self) { try AgentConfig.parse(text, file: "reveille.conf") }
@@ -71,5 +74,18 @@ import Testing
         #expect(config.hooks[.dismiss] == ["tracker", "log"])
         #expect(config.hooks[.missed] == nil)
         #expect(AgentConfig().hooks.isEmpty)
+    }
+
+    @Test func theBeforeRingHookAndItsLeadAreReadFromHooks() throws {
+        let config = try AgentConfig.parse("""
+            [hooks]
+            on_before_ring = /usr/local/bin/sunrise --minutes 20
+            before_ring = 25min
+            """, file: "reveille.conf")
+        #expect(config.hooks[.beforeRing] == ["/usr/local/bin/sunrise", "--minutes", "20"])
+        #expect(config.beforeRing == 25 * 60)
+        #expect(AgentConfig().beforeRing == 20 * 60)
+        #expect(try AgentConfig.parse("[hooks]\nbefore_ring = 2h", file: "c").beforeRing == 7200)
+        #expect(try AgentConfig.parse("[hooks]\nbefore_ring = 1s", file: "c").beforeRing == 1)
     }
 }
