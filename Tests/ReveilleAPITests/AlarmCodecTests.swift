@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func readOnlyAndUnknownKeysAreRefusedByName() {
-        for key in ["id", "next_fire", "snooze_count", "ringing", "snoozed"] {
+        for key in ["id", "next_fire", "snooze_count", "ringing", "snoozed", "skipped_occurrence", "paused_until"] {
             #expect(throws: AgentError.invalidArgument("key '\(key)' is read-only")) {
                 try AlarmCodec.decodeChanges([key: .string("x")])
             }
@@ -54,6 +54,20 @@ import Testing
         #expect(encoded["challenges"] == .array("s", [.string("qr:*")]))
         #expect(encoded["next_fire"] == .int64(99) && encoded["snooze_count"] == .uint32(2) && encoded["ringing"] == .bool(true))
         #expect(encoded["max_snoozes"] == .int32(3))
+    }
+
+    @Test func aSkipAndAPauseEncodeAsUnixSecondsAndADateAndNoneAsZeroAndEmpty() {
+        let plain = Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!,
+                          repeatDays: [.monday])
+        let none = AlarmCodec.encode(AlarmSnapshot(alarm: plain, nextFire: nil, snoozeCount: 0, ringing: false))
+        #expect(none["skipped_occurrence"] == .int64(0) && none["paused_until"] == .string(""))
+        var held = plain
+        held.skippedOccurrence = LocalDateTime(date: CivilDate(year: 2027, month: 1, day: 11)!, time: WallTime(hour: 7, minute: 0)!)
+        held.pausedUntil = CivilDate(year: 2027, month: 1, day: 5)
+        let encoded = AlarmCodec.encode(AlarmSnapshot(alarm: held, nextFire: nil, snoozeCount: 0, ringing: false,
+                                                      skippedOccurrence: Instant(secondsSinceEpoch: 1_799_650_800)))
+        #expect(encoded["skipped_occurrence"] == .int64(1_799_650_800))
+        #expect(encoded["paused_until"] == .string("2027-01-05"))
     }
 
     @Test func clientEncodingDecodesBackToTheSameChanges() throws {

@@ -108,6 +108,31 @@ import Testing
         #expect(try await h.field(id, "ringing") == .bool(false))
     }
 
+    @Test func skipsAndPausesShowInEveryViewAndABadDateIsRefused() async throws {
+        let h = try await Harness()
+        let reply = try await h.call(.addAlarm, [.vardict([
+            "time": .string("07:00"), "repeat": .array("s", [.string("daily")]), "challenges": .array("s", [.string("typing:1")]),
+        ])])
+        let id = try #require(reply.first?.stringValue.flatMap(AlarmID.init))
+        let arg = Value.string(id.rawValue)
+        try await h.expectChangeSeen(id, "SkipNext") { _ = try await h.call(.skipNext, [arg]) }
+        // Monday 2027-01-04 07:00 UTC.
+        #expect(try await h.field(id, "skipped_occurrence") == .int64(1_799_046_000))
+        try await h.expectChangeSeen(id, "UnskipNext") { _ = try await h.call(.unskipNext, [arg]) }
+        #expect(try await h.field(id, "skipped_occurrence") == .int64(0))
+        try await h.expectChangeSeen(id, "PauseUntil") { _ = try await h.call(.pauseUntil, [arg, .string("2027-01-09")]) }
+        #expect(try await h.field(id, "paused_until") == .string("2027-01-09"))
+        #expect(try await h.field(id, "next_fire") == .int64(1_799_046_000 + 5 * 86_400))
+        for bad in ["2027-02-30", "2027-1-9", "9 Jan", "2027-01-09 "] {
+            await #expect(throws: AgentError.invalidArgument("date '\(bad)' is not a valid YYYY-MM-DD date").dbusError) {
+                _ = try await h.call(.pauseUntil, [arg, .string(bad)])
+            }
+        }
+        #expect(try await h.field(id, "paused_until") == .string("2027-01-09"))
+        try await h.expectChangeSeen(id, "PauseUntil with an empty date") { _ = try await h.call(.pauseUntil, [arg, .string("")]) }
+        #expect(try await h.field(id, "paused_until") == .string(""))
+    }
+
     @Test func aChangeToOneAlarmShowsAndTheOthersStayAsTheyAre() async throws {
         let h = try await Harness()
         let ids = [try await Self.add(h), try await Self.add(h, inSeconds: 1200), try await Self.add(h, inSeconds: 1800)]

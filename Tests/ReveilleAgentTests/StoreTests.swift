@@ -21,7 +21,9 @@ import Testing
                 Challenge(id: ChallengeID("a"), params: .math(difficulty: .hard, timeLimit: 45), orderIndex: 0),
                 Challenge(id: ChallengeID("b"), params: .qr(expected: "K 1"), orderIndex: 1),
                 Challenge(id: ChallengeID("c"), params: .typing(words: 3), orderIndex: 2),
-              ], wakeCheckMinutes: 12)
+              ], wakeCheckMinutes: 12,
+              skippedOccurrence: LocalDateTime(date: CivilDate(year: 2027, month: 3, day: 1)!, time: WallTime(hour: 6, minute: 30, second: 15)!),
+              pausedUntil: CivilDate(year: 2027, month: 2, day: 20))
     }
 
     @Test func anAlarmSurvivesReopeningWithEveryField() throws {
@@ -117,6 +119,38 @@ import Testing
         #expect(try store.load().nextFires == [alarm().id: Instant(secondsSinceEpoch: 4242)])
         try store.record(.rang(Instant(secondsSinceEpoch: 4242)), of: alarm().id)
         #expect(try store.load().lastOccurrences[alarm().id] == .rang(Instant(secondsSinceEpoch: 4242)))
+    }
+
+    @Test func aDatabaseOfSchema10KeepsItsAlarmsWithoutSkipOrPauseAndThenStoresThem() throws {
+        do {
+            let old = try Database(path: path)
+            _ = try old.migrate(Array(Schema.migrations.prefix(10)))
+            try old.execute("""
+                INSERT INTO alarm (id, time, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check)
+                VALUES ('\(alarm().id.rawValue)', '07:00:00', 'mon', 'Old', 'bell', 1.0, 1, 5, 3, 4242, 0)
+                """)
+        }
+        let store = try SQLiteAlarmStore(path: path)
+        let loaded = try store.load().alarms
+        #expect(loaded.map(\.label) == ["Old"])
+        #expect(loaded.first?.skippedOccurrence == nil && loaded.first?.pausedUntil == nil)
+        var alarm = try #require(loaded.first)
+        alarm.skippedOccurrence = LocalDateTime(date: CivilDate(year: 2027, month: 3, day: 29)!, time: WallTime(hour: 7, minute: 0)!)
+        alarm.pausedUntil = CivilDate(year: 2027, month: 3, day: 22)
+        try store.save(alarm, nextFire: nil)
+        #expect(try SQLiteAlarmStore(path: path).load().alarms == [alarm])
+        alarm.skippedOccurrence = nil
+        alarm.pausedUntil = nil
+        try store.save(alarm, nextFire: nil)
+        #expect(try SQLiteAlarmStore(path: path).load().alarms == [alarm])
+    }
+
+    @Test func aStoredSkipOrPauseThatIsNotADateIsAnUnreadableRow() throws {
+        try SQLiteAlarmStore(path: path).save(alarm(), nextFire: nil)
+        try Database(path: path).execute("UPDATE alarm SET skipped_occurrence = '2027-02-30T07:00:00'")
+        let state = try SQLiteAlarmStore(path: path).load()
+        #expect(state.alarms.isEmpty)
+        #expect(state.unreadable.map(\.id) == [alarm().id.rawValue])
     }
 
     @Test func aDatabaseWithTheV1QRColumnLosesItAndKeepsItsAlarms() throws {

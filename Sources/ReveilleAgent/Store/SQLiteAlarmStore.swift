@@ -152,13 +152,17 @@ public final class SQLiteAlarmStore: AlarmStore {
             let challenges = try loadChallenges(db, alarmCount: alarmCount, unreadable: &unreadable)
             // Most alarms share one of a few sets of days: each form is parsed once, and its set shared.
             var daySets: [String: Set<Weekday>] = [:]
-            let rows = try db.prepare("SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check FROM alarm")
+            let rows = try db.prepare("""
+                SELECT id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check,
+                       skipped_occurrence, paused_until
+                FROM alarm
+                """)
             while try rows.step() {
                 let key = rows.string(at: 0)
                 // One row this version cannot read is skipped and reported; it never takes the others down.
                 guard unreadable.isEmpty || unreadable[key] == nil else { continue }
                 guard let alarm = decodeAlarm(rows, id: key, challenges: challenges[key] ?? [], daySets: &daySets) else {
-                    unreadable[key] = "its time, date, repeat days, volume or snooze settings are out of range"
+                    unreadable[key] = "its time, date, repeat days, volume, snooze settings, skip or pause are out of range"
                     continue
                 }
                 let fire = rows.optionalInt64(at: 10)
@@ -230,12 +234,14 @@ public final class SQLiteAlarmStore: AlarmStore {
             let db = try writable(&db)
             try db.transaction {
                 let statement = try db.prepare("""
-                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO alarm (id, time, date, repeat, label, sound, volume, enabled, snooze_minutes, max_snoozes, next_fire, wake_check,
+                                       skipped_occurrence, paused_until)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET time = excluded.time, date = excluded.date, repeat = excluded.repeat,
                         label = excluded.label, sound = excluded.sound, volume = excluded.volume, enabled = excluded.enabled,
                         snooze_minutes = excluded.snooze_minutes, max_snoozes = excluded.max_snoozes,
-                        next_fire = excluded.next_fire, wake_check = excluded.wake_check
+                        next_fire = excluded.next_fire, wake_check = excluded.wake_check,
+                        skipped_occurrence = excluded.skipped_occurrence, paused_until = excluded.paused_until
                     """)
                 let maxSnoozes: Int = switch alarm.snooze.maxSnoozes {
                 case .unlimited: -1
@@ -245,7 +251,8 @@ public final class SQLiteAlarmStore: AlarmStore {
                     alarm.id.rawValue, timeText(alarm.time), alarm.date?.description,
                     AlarmText.formatRepeat(alarm.repeatDays).joined(separator: ","), alarm.label, alarm.sound,
                     alarm.volume, alarm.isEnabled, alarm.snooze.minutes, maxSnoozes,
-                    nextFire?.secondsSinceEpoch, alarm.wakeCheckMinutes)
+                    nextFire?.secondsSinceEpoch, alarm.wakeCheckMinutes, alarm.skippedOccurrence?.description,
+                    alarm.pausedUntil?.description)
                 try statement.run()
                 let clear = try db.prepare("DELETE FROM challenge WHERE alarm_id = ?")
                 try clear.bind(alarm.id.rawValue)
@@ -467,11 +474,23 @@ public final class SQLiteAlarmStore: AlarmStore {
         guard WakeCheck.minuteRange.contains(Int(clamping: check)), max == -1 || SnoozePolicy.maxSnoozeRange.contains(Int(clamping: max)),
               SnoozePolicy.minuteRange.contains(Int(clamping: minutes)), volume.isFinite, (0...1).contains(volume)
         else { return nil }
+        let skipText = row.optionalString(at: 12), pauseText = row.optionalString(at: 13)
+        let skipped = skipText.flatMap(localDateTime), paused = pauseText.flatMap { try? AlarmText.parseDate($0) }
+        guard (skipText == nil) == (skipped == nil), (pauseText == nil) == (paused == nil) else { return nil }
         return Alarm(
             id: id, time: time, date: date, repeatDays: days, label: row.string(at: 4), sound: row.string(at: 5),
             volume: volume, isEnabled: row.bool(at: 7),
             snooze: SnoozePolicy(minutes: Int(minutes), maxSnoozes: max < 0 ? .unlimited : .limited(Int(max))),
-            challenges: challenges, wakeCheckMinutes: Int(check))
+            challenges: challenges, wakeCheckMinutes: Int(check), skippedOccurrence: skipped, pausedUntil: paused)
+    }
+
+    /// A stored skip: `YYYY-MM-DDTHH:MM:SS`, as `LocalDateTime.description` writes it.
+    private func localDateTime(_ text: String) -> LocalDateTime? {
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2, let date = try? AlarmText.parseDate(String(parts[0])),
+              let time = try? AlarmText.parseTime(String(parts[1]))
+        else { return nil }
+        return LocalDateTime(date: date, time: time)
     }
 
     private func timeText(_ time: WallTime) -> String {

@@ -116,5 +116,10 @@ enum Schema {
         CREATE INDEX missed_due ON missed(due_at);
         CREATE INDEX missed_alarm_due ON missed(alarm_id, due_at);
         """,
+        // 11: the skipped occurrence (local YYYY-MM-DDTHH:MM:SS, so a zone change keeps it) and the pause's date.
+        """
+        ALTER TABLE alarm ADD COLUMN skipped_occurrence TEXT;
+        ALTER TABLE alarm ADD COLUMN paused_until TEXT;
+        """,
     ]
 }
