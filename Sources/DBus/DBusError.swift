@@ -34,7 +34,8 @@ extension DBusError {
         public static let limitsExceeded = "org.freedesktop.DBus.Error.LimitsExceeded"
     }
 
-    static func invalidArgs(_ message: String) -> DBusError {
+    /// `org.freedesktop.DBus.Error.InvalidArgs`: what a handler answers to arguments it cannot take.
+    public static func invalidArgs(_ message: String) -> DBusError {
         DBusError(name: Name.invalidArgs, message: message)
     }
 

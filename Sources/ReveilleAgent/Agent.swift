@@ -43,6 +43,8 @@ final class RunningAgent: Sendable {
     let store: AlarmDatabase
     let shutdown: ShutdownSignal
     let sleep: SleepWatch?
+    /// The tray icon (`tray = yes`); nil when turned off or when it could not be exported.
+    let tray: Tray?
     /// Keeps trying to open a database that could not be opened at start, and to write one that
     /// could only be read; ends once it can be written.
     let opening: Task<Void, Never>?
@@ -50,8 +52,9 @@ final class RunningAgent: Sendable {
     let service: Task<Void, Never>
 
     private init(core: AgentCore, connection: Connection, lock: FileLock, signals: SignalWatch, zone: LiveZone,
-                 store: AlarmDatabase, shutdown: ShutdownSignal, sleep: SleepWatch?, opening: Task<Void, Never>?,
-                 service: Task<Void, Never>) {
+                 store: AlarmDatabase, shutdown: ShutdownSignal, sleep: SleepWatch?, tray: Tray?,
+                 opening: Task<Void, Never>?, service: Task<Void, Never>) {
+        self.tray = tray
         self.opening = opening
         self.service = service
         self.core = core
@@ -159,6 +162,8 @@ final class RunningAgent: Sendable {
         }
         zone.watch(onChange: { inbox.yield(.zoneChanged) }, onProblem: zoneNotice)
         let sleep = await SleepWatch.start(inbox: inbox, system: system)
+        let tray = config.tray ? await startTray(core: core, connection: connection, notifier: notifier, zone: zone,
+                                                 shareDirectory: paths.shareDirectory) : nil
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt]) { signal in
             // GLib raises SIGTERM when the session bus of libnotify's connection goes away: that
@@ -179,7 +184,19 @@ final class RunningAgent: Sendable {
         }
         Log.shared.info("reveilled \(ReleaseVersion.current) is serving \(BusNames.service) with \(await core.list().count) alarms")
         return RunningAgent(core: core, connection: connection, lock: lock, signals: signals, zone: zone,
-                            store: store, shutdown: shutdown, sleep: sleep, opening: opening, service: running)
+                            store: store, shutdown: shutdown, sleep: sleep, tray: tray, opening: opening, service: running)
+    }
+
+    /// Exports the tray icon and registers it with a watcher if one is on the bus (issue 23 §1).
+    private static func startTray(core: AgentCore, connection: Connection, notifier: any AlarmNotifier,
+                                  zone: LiveZone, shareDirectory: String) async -> Tray? {
+        let tray = Tray(core: core, connection: connection, notifier: notifier, clock: LiveClock(), zone: zone,
+                        shareDirectory: shareDirectory)
+        do { try await tray.start() } catch {
+            Log.shared.error("the tray icon is unavailable: \(error)")
+            return nil
+        }
+        return tray
     }
 
     /// Stops cleanly once asked to; returns the exit status the shutdown carries.

@@ -116,6 +116,20 @@ public protocol AlarmNotifier: Sendable {
     func withdrawAll() async
     /// A one-off notice (a missed alarm); no actions.
     func notice(summary: String, body: String)
+    /// A one-off notice with one button, such as the tray's Undo (NoticeAction).
+    func notice(summary: String, body: String, action: NoticeAction)
+}
+
+/// The one button of a notice, and what a click on it does (NoticeAction): `run` is called on
+/// whatever thread the notifier hears the click, and must return quickly.
+public struct NoticeAction: Sendable {
+    public var label: String
+    public var run: @Sendable () -> Void
+
+    public init(label: String, run: @escaping @Sendable () -> Void) {
+        self.label = label
+        self.run = run
+    }
 }
 
 /// Plays alarm sounds.

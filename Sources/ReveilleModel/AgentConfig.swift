@@ -21,6 +21,8 @@ public struct AgentConfig: Equatable, Sendable {
     public var wakeLead: Int64 = PlanWake.defaultLead
     /// Keep the machine up from the wake before an alarm until its run ends (logind inhibitors).
     public var blockSleepWhileRinging = true
+    /// `[agent] tray`: show the tray icon (a StatusNotifierItem) where the desktop has a tray.
+    public var tray = true
     public var lockout = LockoutPolicy()
     /// Seconds per math problem.
     public var mathTimeLimit: Int64 = Challenge.defaultMathTimeLimit
@@ -117,8 +119,9 @@ public struct AgentConfig: Equatable, Sendable {
             guard wakeLead <= PlanWake.maximumLead else { throw ConfigError(at, "wake_lead is at most 30min") }
         case "block_sleep_while_ringing": blockSleepWhileRinging = try boolean(value, key, at)
         case "history_days": historyDays = try integer(value, key, at, in: 1...100_000)
+        case "tray": tray = try boolean(value, key, at)
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, wake_lead, block_sleep_while_ringing, history_days")
+            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, wake_lead, block_sleep_while_ringing, history_days, tray")
         }
     }
 }

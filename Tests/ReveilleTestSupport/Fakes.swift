@@ -203,6 +203,24 @@ public final class FakeNotifier: AlarmNotifier {
 
     public func notice(summary: String, body: String) { state.withLock { $0.notices.append(summary) } }
 
+    // NoticeAction: notices with a button, which the test may click.
+    private let actionNotices = Mutex<[(summary: String, body: String, action: NoticeAction)]>([])
+    public func notice(summary: String, body: String, action: NoticeAction) {
+        state.withLock { $0.notices.append(summary) }
+        actionNotices.withLock { $0.append((summary, body, action)) }
+    }
+    /// The bodies of every notice posted with a button, by summary, oldest first (NoticeAction).
+    public var noticesWithActions: [(summary: String, body: String, label: String)] {
+        actionNotices.withLock { $0.map { ($0.summary, $0.body, $0.action.label) } }
+    }
+    /// Clicks the button of the newest notice with this summary (NoticeAction); false when there is none.
+    @discardableResult
+    public func clickNoticeAction(_ summary: String) -> Bool {
+        guard let action = actionNotices.withLock({ $0.last { $0.summary == summary }?.action }) else { return false }
+        action.run()
+        return true
+    }
+
     public func shown(_ id: AlarmID) -> RingNotification? { state.withLock { $0.shown[id]?.notification } }
     public var posts: Int { state.withLock { $0.posts } }
     public var notices: [String] { state.withLock { $0.notices } }

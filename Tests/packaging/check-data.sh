@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks the session files in data/ the way the desktop reads them: the desktop entry
 # with desktop-file-validate, the user unit with systemd-analyze, the D-Bus activation
-# file's keys, the icon and the introspection XML as well-formed XML.
+# file's keys, the icons and the introspection XML as well-formed XML.
 #
 #   Tests/packaging/check-data.sh
 set -eu
@@ -70,7 +70,12 @@ if interval != 0 and starts > burst:
 PY
 ) || problem "$unit: $out"
 
-for xml in "$data/icons/io.github.Reveille1.svg" "$data/io.github.Reveille1.xml"; do
+# The tray icon: one icon per state the agent names (Sources/ReveilleAgent/Tray/TrayLook.swift).
+tray_icons="$data/icons/hicolor/scalable/status"
+for state in no-alarm will-wake cannot-wake warning skipped ringing; do
+    [ -f "$tray_icons/io.github.Reveille1-$state.svg" ] || problem "$tray_icons/io.github.Reveille1-$state.svg is missing"
+done
+for xml in "$data/icons/io.github.Reveille1.svg" "$tray_icons"/*.svg "$data/io.github.Reveille1.xml"; do
     out=$(python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$xml" 2>&1) ||
         problem "$(basename "$xml") is not well-formed XML: $out"
 done
@@ -79,4 +84,4 @@ if [ "$failures" -gt 0 ]; then
     say "$failures problem(s)"
     exit 1
 fi
-say "PASS: desktop entry, user unit, activation file, icon and introspection XML"
+say "PASS: desktop entry, user unit, activation file, icons and introspection XML"

@@ -143,7 +143,9 @@ say "checking the installed layout"
 for path in /usr/bin/reveille /usr/bin/reveilled /usr/lib/systemd/user/reveille.service \
     /usr/share/dbus-1/services/io.github.Reveille1.service /usr/share/dbus-1/interfaces/io.github.Reveille1.xml \
     /usr/share/applications/io.github.Reveille1.desktop /usr/share/icons/hicolor/scalable/apps/io.github.Reveille1.svg \
-    /usr/share/reveille/words.txt /usr/share/bash-completion/completions/reveille \
+    /usr/share/reveille/words.txt /usr/share/reveille/icons/hicolor/scalable/status/io.github.Reveille1-will-wake.svg \
+    /usr/share/reveille/icons/hicolor/scalable/status/io.github.Reveille1-ringing.svg \
+    /usr/share/bash-completion/completions/reveille \
     /usr/share/zsh/vendor-completions/_reveille /usr/share/fish/vendor_completions.d/reveille.fish \
     /usr/share/man/man1/reveille.1.gz /usr/share/man/man8/reveilled.8.gz /usr/share/man/man5/reveille.conf.5.gz \
     /usr/share/man/man5/io.github.Reveille1.5.gz /usr/share/doc/reveille/copyright \

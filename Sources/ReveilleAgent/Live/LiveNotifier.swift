@@ -39,6 +39,8 @@ public final class LiveNotifier: AlarmNotifier {
 
     public static let desktopEntry = "io.github.Reveille1"
     static let serverName = "org.freedesktop.Notifications"
+    /// The key of a notice's one button (NoticeAction).
+    static let noticeActionKey = "action"
     /// The icon the package installs, under the name of its desktop entry.
     static let ownIcon = desktopEntry
     /// The theme's clock icon, for a build run from its tree with no icon installed.
@@ -254,12 +256,23 @@ public final class LiveNotifier: AlarmNotifier {
     }
 
     public func notice(summary: String, body: String) {
+        post(summary: summary, body: body, action: nil)
+    }
+
+    /// A notice with one button (the tray's Undo, NoticeAction): only a click on the button runs it.
+    public func notice(summary: String, body: String, action: NoticeAction) {
+        post(summary: summary, body: body, action: action)
+    }
+
+    private func post(summary: String, body: String, action: NoticeAction?) {
         jobs.add { [self] in
             guard let notifier else { return }
             do {
-                let content = NotificationContent(summary: summary, body: body, urgency: .normal,
-                                                  desktopEntry: Self.desktopEntry, icon: Self.icon)
-                let handle = try await notifier.post(content, onAction: { _ in }, onClosed: { _ in })
+                let content = NotificationContent(summary: summary, body: body,
+                                                  actions: action.map { [.init(key: Self.noticeActionKey, label: $0.label)] } ?? [],
+                                                  urgency: .normal, desktopEntry: Self.desktopEntry, icon: Self.icon)
+                let onAction: @Sendable (String) -> Void = { key in if key == Self.noticeActionKey { action?.run() } }
+                let handle = try await notifier.post(content, onAction: onAction, onClosed: { _ in })
                 notices.withLock { $0.append(handle, keepingLast: Self.maximumNotices) }
             } catch {
                 Log.shared.error("cannot show a notice: \(error)")

@@ -1,0 +1,88 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+
+extension Tray {
+    /// Runs what a menu item asks for. Snooze and Dismiss go the way of the notification's buttons
+    /// (the core's inbox, `notificationAction`), so the tray can silence nothing the notification
+    /// could not; a skip or a pause is confirmed by a notice whose Undo does the inverse.
+    func perform(_ action: TrayAction) async {
+        switch action {
+        case .snooze(let id): core.inbox.yield(.notificationAction(id, "snooze"))
+        case .dismiss(let id): core.inbox.yield(.notificationAction(id, "dismiss"))
+        case .skip(let id): await change(id, .skip)
+        case .unskip(let id): await change(id, .unskip)
+        case .pause(let id):
+            let until = zone.current().localDateTime(at: clock.now()).date.adding(days: TrayMenu.pauseDays)
+            await change(id, .pause(until))
+        case .resume(let id): await change(id, .pause(nil))
+        case .checkMachine: await checkMachine()
+        }
+        requestRefresh()
+    }
+
+    /// A change of an alarm the tray offers, and its inverse.
+    enum Change: Equatable, Sendable {
+        case skip
+        case unskip
+        /// Pauses until the date, or resumes for nil.
+        case pause(CivilDate?)
+    }
+
+    /// Makes `change` and confirms it in a notice that offers Undo; a refusal is told in a notice.
+    private func change(_ id: AlarmID, _ change: Change) async {
+        let before: Alarm
+        do {
+            before = try await core.get(id).alarm
+            try await apply(change, to: id)
+        } catch {
+            return notifier.notice(summary: "Reveille cannot do that", body: "\(error)")
+        }
+        let after = try? await core.get(id)
+        let undo: Change = switch change {
+        case .skip: .unskip
+        case .unskip: .skip
+        case .pause: .pause(before.pausedUntil)
+        }
+        let summary = Self.confirmation(change, of: before.displayLabel)
+        let next = after?.nextFire.map { "Next ring: " + TimeUntil.wallText(of: $0, now: clock.now(), zone: zone.current()) }
+        notifier.notice(summary: summary, body: next ?? "No ring is planned.", action: NoticeAction(label: "Undo") { [self] in
+            Task { [self] in
+                do { try await apply(undo, to: id) } catch {
+                    Log.shared.warning("cannot undo '\(summary)': \(error)")
+                }
+                requestRefresh()
+            }
+        })
+    }
+
+    private func apply(_ change: Change, to id: AlarmID) async throws(AgentError) {
+        switch change {
+        case .skip: try await core.skipNext(id)
+        case .unskip: try await core.unskipNext(id)
+        case .pause(let date): try await core.pauseUntil(id, date)
+        }
+    }
+
+    static func confirmation(_ change: Change, of label: String) -> String {
+        switch change {
+        case .skip: "\(label): the next occurrence is skipped"
+        case .unskip: "\(label): the skipped occurrence rings again"
+        case .pause(let date?): "\(label) is paused until \(TrayMenu.dayText(date))"
+        case .pause(nil): "\(label) is no longer paused"
+        }
+    }
+
+    /// "Check this machine…": `reveille doctor`'s verdict, from Preflight, in a notice.
+    private func checkMachine() async {
+        let result = await core.preflight()
+        let details = await core.preflightDetails()
+        let notes = result.reasons.compactMap { details[$0] }
+        let summary = !result.ok ? "Alarms cannot ring on this machine"
+            : notes.isEmpty ? "This machine is ready to ring alarms" : "Alarms can ring, with notes"
+        let ready = notes.isEmpty ? ["Everything alarms need is here: notifications with actions, sound, a terminal and the database."] : []
+        let wake = details[PreflightNotes.wakeStateKey].map { [$0] } ?? []
+        notifier.notice(summary: summary, body: (notes + ready + wake).joined(separator: "\n"))
+    }
+}

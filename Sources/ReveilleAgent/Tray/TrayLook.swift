@@ -1,0 +1,96 @@
+import ReveilleDomain
+import ReveilleModel
+import ReveilleTime
+
+/// What the tray shows about the agent at one moment: read from the core when something happens,
+/// never on a timer.
+struct TrayFacts: Equatable, Sendable {
+    var alarms: [AlarmSnapshot]
+    var wake: WakeStatus
+    /// The sentences of the blocking Preflight notes (alarms cannot ring); empty when they can.
+    var blocking: [String]
+    var now: Instant
+    var zone: ZoneRules
+}
+
+/// The item's icon, status and tooltip for a `TrayFacts` (issue 23's table). Pure.
+struct TrayLook: Equatable, Sendable {
+    /// One row of the table, each with an icon of its own colour.
+    enum State: String, Sendable, CaseIterable {
+        case noAlarm = "no-alarm"
+        case willWake = "will-wake"
+        case cannotWake = "cannot-wake"
+        case cannotRing = "warning"
+        case held = "skipped"
+        case ringing = "ringing"
+
+        /// `io.github.Reveille1-will-wake` and so on: names of Reveille's own, so that the icons
+        /// shipped under `IconThemePath` are the ones shown whatever the desktop's theme.
+        var iconName: String { "\(LiveNotifier.desktopEntry)-\(rawValue)" }
+    }
+
+    var state: State
+    var title: String
+    var body: String
+
+    /// `NeedsAttention` while an alarm rings, `Active` otherwise: the item never hides.
+    var status: String { state == .ringing ? "NeedsAttention" : "Active" }
+    var iconName: String { state.iconName }
+    /// While an alarm rings a click opens the challenge (`Activate`); otherwise it opens the menu.
+    var itemIsMenu: Bool { state != .ringing }
+    static let attentionIconName = State.ringing.iconName
+
+    init(state: State, title: String, body: String = "") {
+        self.state = state
+        self.title = title
+        self.body = body
+    }
+
+    init(_ facts: TrayFacts) {
+        let ringing = facts.alarms.filter(\.ringing)
+        if let first = ringing.first {
+            let title = ringing.count == 1 ? "\(first.alarm.displayLabel) is ringing" : "\(ringing.count) alarms are ringing"
+            self.init(state: .ringing, title: title, body: "Dismiss opens the challenge.")
+            return
+        }
+        if !facts.blocking.isEmpty {
+            self.init(state: .cannotRing, title: "Alarms cannot ring", body: facts.blocking.joined(separator: "\n"))
+            return
+        }
+        let held = facts.alarms.compactMap { Self.heldText($0, facts: facts) }
+        guard let next = Self.next(facts.alarms) else {
+            self.init(state: held.isEmpty ? .noAlarm : .held, title: "No alarm set", body: held.joined(separator: "\n"))
+            return
+        }
+        let when = TimeUntil.wallText(of: next.at, now: facts.now, zone: facts.zone)
+        let cannotWake = Self.cannotWake(facts.wake)
+        let title = "\(when) · " + (cannotWake == nil ? "will wake this machine" : "cannot wake this machine")
+        let lines = [next.label] + held + [cannotWake].compactMap(\.self)
+        let state: State = !held.isEmpty ? .held : cannotWake != nil ? .cannotWake : .willWake
+        self.init(state: state, title: title, body: lines.joined(separator: "\n"))
+    }
+
+    /// The alarm that rings first (a snooze's end counts), with its label.
+    private static func next(_ alarms: [AlarmSnapshot]) -> (at: Instant, label: String)? {
+        alarms.compactMap { snapshot -> (at: Instant, label: String)? in
+            guard let at = snapshot.nextFire, snapshot.alarm.isEnabled || snapshot.snoozed else { return nil }
+            return (at, snapshot.alarm.displayLabel)
+        }.min { $0.at < $1.at }
+    }
+
+    /// Why the machine will not be woken for the next alarm; nil when it will.
+    static func cannotWake(_ wake: WakeStatus) -> String? {
+        if let sentence = PreflightNotes.unavailableSentence(wake) { return sentence }
+        if wake.wakeCapableClock == false {
+            return "This machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm): a suspended machine stays asleep."
+        }
+        return nil
+    }
+}
+
+extension TrayLook {
+    /// "Wake up: skips Mon 07:00": one line per alarm a skip or a pause holds back.
+    fileprivate static func heldText(_ snapshot: AlarmSnapshot, facts: TrayFacts) -> String? {
+        TrayMenu.heldNote(snapshot, now: facts.now, zone: facts.zone).map { "\(snapshot.alarm.displayLabel): \($0)" }
+    }
+}
