@@ -21,7 +21,7 @@ public struct PlanWake: Sendable {
     /// The wake the machine must hold, nil when nothing is due.
     /// - Parameters:
     ///   - awakeFor: the earliest moment the agent must be awake for: an alarm's next fire, a snooze's
-    ///     end, a wake-up check; nil when there is none.
+    ///     end, a wake-up check, a before-ring hook (`BeforeRing`); nil when there is none.
     ///   - ringingSince: when the ring of a run ringing now began; nil when none rings (or every
     ///     ringing run reached its cap).
     ///   - lead: `wake_lead` in seconds.

@@ -13,6 +13,12 @@ import Testing
         #expect(plan.wake(awakeFor: nil, ringingSince: nil, lead: 120, now: now) == nil)
     }
 
+    @Test func aBeforeRingHookBringsTheWakeForwardByItsLead() {
+        let fire = now.adding(seconds: 3600)
+        let hook = BeforeRing().at(fire, lead: 20 * 60)
+        #expect(plan.wake(awakeFor: min(fire, hook), ringingSince: nil, lead: 120, now: now) == fire.adding(seconds: -20 * 60 - 120))
+    }
+
     @Test func aRingingRunKeepsAWakeAtTheNextMinuteOfItsRingWhateverComesLater() {
         let rang = now.adding(seconds: -75)
         // 75 s into the ring: the next whole minute of it is 45 s ahead, and stays so until then.
