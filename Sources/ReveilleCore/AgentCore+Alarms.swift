@@ -44,9 +44,10 @@ extension AgentCore {
         try refuseWhileOpen(id)
         var alarm = try changes.apply(to: old, using: &random)
         if changes.challenges != nil { alarm = withMathLimit(alarm) }
+        // Before `dated`: a one-time alarm moved before its pause is planned without the pause.
+        alarm = SkipAndPause().afterEdit(alarm, from: old)
         alarm = try dated(alarm, explicitDate: changes.date != nil)
         if changes.challenges != nil { try requireCards(of: alarm) }
-        alarm = SkipAndPause().afterEdit(alarm, from: old)
         try await saved(commit(alarm))
     }
 
@@ -66,9 +67,9 @@ extension AgentCore {
         guard old.isEnabled != enabled else { return }
         var alarm = old
         alarm.isEnabled = enabled
+        alarm = SkipAndPause().afterEdit(alarm, from: old)
         // A one-time alarm whose day has passed moves to its next occurrence when enabled again.
         alarm = try dated(alarm, explicitDate: false)
-        alarm = SkipAndPause().afterEdit(alarm, from: old)
         try await saved(commit(alarm))
     }
 

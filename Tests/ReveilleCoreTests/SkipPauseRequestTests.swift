@@ -154,6 +154,17 @@ import Testing
         #expect(stored(f, id)?.pausedUntil == pause)
     }
 
+    @Test func movingAOneTimeAlarmBeforeItsPauseDropsThePauseAndItRingsOnItsNewDate() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm { $0.date = CivilDate(year: 2027, month: 1, day: 8) }
+        try await f.core.pauseUntil(id, CivilDate(year: 2027, month: 1, day: 8)!)
+        var earlier = AlarmChanges()
+        earlier.date = CivilDate(year: 2027, month: 1, day: 5)
+        try await f.core.update(id, earlier)
+        #expect(try await f.core.get(id).alarm.pausedUntil == nil)
+        #expect(try await f.core.get(id).nextFire == Self.mondaySeven.adding(seconds: Self.day))
+    }
+
     @Test func aSkipIsSpentAtItsLocalOccurrenceAfterTheZoneChanged() async throws {
         let f = try await CoreFixture()
         let id = try await daily(f)
