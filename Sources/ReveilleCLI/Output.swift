@@ -56,34 +56,37 @@ enum Output {
     }
 
     /// `Mon 2027-01-04 07:30`, in local time.
-    static func localTime(_ seconds: Int64) -> String {
+    static func localTime(_ seconds: Int64, zone: ZoneRules = zone) -> String {
         let local = zone.localDateTime(at: Instant(secondsSinceEpoch: seconds))
-        let day = local.date.weekday.shortName.prefix(1).uppercased() + local.date.weekday.shortName.dropFirst()
-        return "\(day) \(local.date) \(local.time)"
+        return "\(weekdayText(local.date.weekday)) \(local.date) \(local.time)"
     }
 
-    /// One line per alarm for `list`.
-    static func alarmLine(_ alarm: [String: Value], now: Instant) -> String {
+    /// One line per alarm for `list`. A paused alarm says when it rings again instead of "next …",
+    /// and a skip follows the next ring: "next Tue 2027-01-05 07:00, skips Mon 07:00".
+    static func alarmLine(_ alarm: [String: Value], now: Instant, zone: ZoneRules = zone) -> String {
+        let clock = LocalNow(now: now, zone: zone)
         let id = String((alarm["id"]?.stringValue ?? "").prefix(8))
         let time = alarm["time"]?.stringValue ?? "?"
         let days = alarm["repeat"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let repeatText = days.isEmpty ? "once" : days.count == 7 ? "daily" : days.joined(separator: ",")
         let next = alarm["next_fire"]?.asInt64 ?? 0
+        let enabled = alarm["enabled"]?.boolValue == true
         // A snoozed alarm rings again at the end of its snooze, whether or not it is enabled.
         let snoozed = alarm["snoozed"]?.boolValue == true && next > 0
-        var state = snoozed ? "snoozed until " + localTime(next)
-            : alarm["enabled"]?.boolValue == true ? (next > 0 ? "next " + localTime(next) : "") : "disabled"
+        var state = snoozed ? "snoozed until " + localTime(next, zone: zone)
+            : enabled ? pauseText(alarm, at: clock) ?? (next > 0 ? "next " + localTime(next, zone: zone) : "") : "disabled"
         let fire = Instant(secondsSinceEpoch: next)
-        if next > 0, alarm["enabled"]?.boolValue == true || snoozed, TimeUntil.isSoon(fire, now: now) {
+        if next > 0, enabled || snoozed, TimeUntil.isSoon(fire, now: now) {
             state += " (" + TimeUntil.text(from: now, to: fire) + ")"
         }
+        if enabled, !snoozed, let skip = skipText(alarm, at: clock) { state += (state.isEmpty ? "" : ", ") + skip }
         if alarm["ringing"]?.boolValue == true { state = "RINGING" }
         let label = sanitizeForTerminal(alarm["label"]?.stringValue ?? "")
         return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? "Alarm" : label].joined(separator: "  ")
     }
 
     /// Every field of one alarm for `show`, one per line.
-    static func alarmDetails(_ alarm: [String: Value]) -> String {
+    static func alarmDetails(_ alarm: [String: Value], at clock: LocalNow = .live()) -> String {
         alarm.sorted { $0.key < $1.key }.map { key, value in
             var text: String
             switch value.unwrapped {
@@ -91,8 +94,10 @@ enum Output {
             case .array(_, let items): text = items.compactMap(\.stringValue).map(sanitizeForTerminal).joined(separator: ", ")
             default: text = json(value)
             }
-            if key == "next_fire", let seconds = value.asInt64 { text = seconds == 0 ? "none" : localTime(seconds) }
-            return pad(key + ":", 16) + text
+            if key == "next_fire", let seconds = value.asInt64 { text = seconds == 0 ? "none" : localTime(seconds, zone: clock.zone) }
+            if key == "skipped_occurrence" { text = skipText(alarm, at: clock) ?? "none" }
+            if key == "paused_until" { text = pauseText(alarm, at: clock).map { "\(text) (\($0))" } ?? "none" }
+            return pad(key + ":", 16) + (key.count + 1 < 16 ? "" : " ") + text
         }.joined(separator: "\n")
     }
 

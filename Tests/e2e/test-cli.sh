@@ -15,7 +15,7 @@ sleep 0.5 # let monitor subscribe
 py() { /usr/bin/python3 -c "$@"; }
 json_field() { "$REVEILLE" show "$1" --json | py 'import json, sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$2"; }
 status_of() { local s=0; "$@" >"$SESSION/out" 2>"$SESSION/err" || s=$?; echo "$s"; }
-KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "repeat", "ringing", "snooze_count", "snooze_minutes", "snoozed", "sound", "time", "volume", "wake_check"]'
+KEYS='["challenges", "enabled", "id", "label", "max_snoozes", "next_fire", "paused_until", "repeat", "ringing", "skipped_occurrence", "snooze_count", "snooze_minutes", "snoozed", "sound", "time", "volume", "wake_check"]'
 
 note "add with every option prints the id"
 id=$("$REVEILLE" add 06:45 --label "Work day" --repeat mon,wed,fri --sound /usr/share/sounds/freedesktop/stereo/bell.oga \

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The shell completions the package installs, generated from the CLI as packaging/debian/rules
-# does: bash completes every subcommand its --help lists and the options of add and edit, and
-# the zsh and fish scripts name every subcommand.
+# does: bash completes every subcommand its --help lists, the options of add, edit, pause and resume
+# and the days of pause --until, and the zsh and fish scripts name every subcommand.
 source "$(dirname "$0")/lib.sh"
 
 subcommands=$("$REVEILLE" --help | awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^[^ ]/ { on = 0 }
@@ -37,6 +37,13 @@ for command in add edit; do
         grep -qx -- "$option" <<<"$options" || fail "bash does not offer '$option' after 'reveille $command --'"
     done
 done
+
+note "bash offers the options of pause and resume, and the day words of --until"
+for option in --until --all; do
+    grep -qx -- "$option" <<<"$(offered "reveille pause --")" || fail "bash does not offer '$option' after 'reveille pause --'"
+done
+grep -qx -- --all <<<"$(offered "reveille resume --")" || fail "bash does not offer '--all' after 'reveille resume --'"
+grep -qx -- tomorrow <<<"$(offered "reveille pause --all --until ")" || fail "bash does not offer 'tomorrow' after '--until '"
 
 note "bash offers the code cards' subcommands and the options of code new"
 for command in new list remove; do

@@ -52,7 +52,7 @@ if [ $# -ge 1 ]; then
     [ -n "$commands" ] || problem "found no SUBCOMMANDS in '$cli --help'"
     say "subcommands of $cli: $(echo $commands)"
 else
-    commands="preview add list show edit remove enable disable trigger snooze dismiss captcha doctor monitor"
+    commands="preview add list show edit remove enable disable skip unskip pause resume trigger snooze dismiss captcha doctor monitor"
     say "no reveille given: checking the fixed list of subcommands"
 fi
 page=$(rendered "$man/reveille.1" | awk '/^COMMANDS/ { on = 1; next } on && /^[A-Z]/ { on = 0 } on')

@@ -9,8 +9,6 @@ struct Enable: AsyncParsableCommand {
 
     func run() async throws {
         let client = try AgentClient.connect()
-        let full = try await client.resolve(alarm.id)
-        _ = try await client.call(.setEnabled, [.string(full), .bool(true)])
-        await client.reportWhenItRings(full)
+        try await client.change(alarm.id) { (id) throws(CLIError) in _ = try await client.call(.setEnabled, [.string(id), .bool(true)]) }
     }
 }

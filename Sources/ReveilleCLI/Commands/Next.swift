@@ -9,7 +9,9 @@ struct Next: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the next alarm on one line; exit status 1 when none is scheduled.",
         discussion: """
-            Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}. \
+            Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}, and {note}: \
+            "paused, rings again from Tue 5 Jan" or "skips Mon 07:00" when that alarm has a pause or a skip, \
+            else empty; the default format then ends in ", {note}". \
             With --follow it prints a new line whenever the answer changes: after the agent's signals, \
             and once a minute for the "in …" text; an empty line (null with --json) means none is scheduled, \
             and "\(Next.agentGone)" (with --json, {"agent_running": false}) that the agent has left the bus. \
@@ -20,10 +22,10 @@ struct Next: AsyncParsableCommand {
     /// What --follow prints while no agent owns the bus name: nothing can ring, whatever was scheduled.
     static let agentGone = "Reveille is not running: no alarm can ring"
 
-    @Option(help: "The line to print, with {time}, {in}, {label} and {id}.")
+    @Option(help: "The line to print, with {time}, {in}, {label}, {id} and {note}.")
     var format: String = Next.defaultFormat
 
-    @Flag(help: "Print JSON: id, label, time, next_fire and in.")
+    @Flag(help: "Print JSON: id, label, time, next_fire, in, skipped_occurrence and paused_until.")
     var json = false
 
     @Flag(help: "Keep running and print a new line each time the answer changes.")
@@ -119,13 +121,19 @@ struct NextAlarm: Equatable {
     var id: String
     var label: String
     var fire: Instant
+    /// The alarm's `skipped_occurrence` (0: none) and `paused_until` (empty: none), as the agent gives them.
+    var skippedOccurrence: Int64 = 0
+    var pausedUntil = ""
 
     /// The enabled alarm with the earliest next fire, if any.
     init?(from alarms: [[String: Value]]) {
         let due = alarms.compactMap { alarm -> NextAlarm? in
             guard alarm["enabled"]?.boolValue == true, let next = alarm["next_fire"]?.asInt64, next > 0 else { return nil }
-            return NextAlarm(id: alarm["id"]?.stringValue ?? "", label: alarm["label"]?.stringValue ?? "",
-                             fire: Instant(secondsSinceEpoch: next))
+            var found = NextAlarm(id: alarm["id"]?.stringValue ?? "", label: alarm["label"]?.stringValue ?? "",
+                                  fire: Instant(secondsSinceEpoch: next))
+            found.skippedOccurrence = alarm["skipped_occurrence"]?.asInt64 ?? 0
+            found.pausedUntil = alarm["paused_until"]?.stringValue ?? ""
+            return found
         }
         guard let first = due.min(by: { ($0.fire, $0.id) < ($1.fire, $1.id) }) else { return nil }
         self = first
@@ -139,9 +147,22 @@ struct NextAlarm: Equatable {
 
     var shownLabel: String { label.isEmpty ? "Alarm" : label }
 
+    /// The keys the skip and pause texts read, as the agent gave them.
+    private var keys: [String: Value] {
+        ["skipped_occurrence": .int64(skippedOccurrence), "paused_until": .string(pausedUntil),
+         "next_fire": .int64(fire.secondsSinceEpoch)]
+    }
+
+    /// "paused, rings again from Tue 5 Jan" or "skips Mon 07:00"; nil when the alarm has neither.
+    func note(at clock: LocalNow) -> String? { Output.skipPauseText(keys, at: clock) }
+
     /// The format with its placeholders filled in; a label cannot smuggle in a placeholder or a control character.
+    /// The default format gains ", {note}" when there is a note.
     func line(_ format: String, at clock: LocalNow) -> String {
+        let note = note(at: clock)
+        let format = format == Next.defaultFormat && note != nil ? format + ", {note}" : format
         let values = [
+            "{note}": note ?? "",
             "{time}": TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone),
             "{in}": TimeUntil.text(from: clock.now, to: fire),
             "{label}": sanitizeForTerminal(shownLabel).split(whereSeparator: \.isNewline).joined(separator: " "),
@@ -168,6 +189,7 @@ struct NextAlarm: Equatable {
         return Output.json([
             "id": .string(id), "label": .string(label), "time": .string(local.time.description),
             "next_fire": .int64(fire.secondsSinceEpoch), "in": .string(TimeUntil.text(from: clock.now, to: fire)),
+            "skipped_occurrence": .int64(skippedOccurrence), "paused_until": .string(pausedUntil),
         ])
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBus
 import ReveilleDomain
 import ReveilleTime
 import SystemTimeZone
@@ -10,7 +11,10 @@ struct Preview: ParsableCommand {
         abstract: "Print the next times an alarm would ring, without the agent.",
         discussion: """
             Prints one RFC 3339 time per line, with the local offset, strictly after --from. \
-            The zone is $TZ (a zone name, a path or a POSIX TZ string), else /etc/localtime.
+            The zone is $TZ (a zone name, a path or a POSIX TZ string), else /etc/localtime. \
+            --skip-next and --paused-until show what reveille skip and reveille pause would do: the \
+            skipped time is printed with " skipped" after it and does not count toward --count, the paused \
+            times are not printed, and stderr says "skips Mon 07:00" or "paused, rings again from Tue 5 Jan".
             """
     )
 
@@ -28,6 +32,13 @@ struct Preview: ParsableCommand {
     @Option(help: "How many times to print (1 to 1000).")
     var count: Int = 5
 
+    @Flag(help: "Skip the next time, as reveille skip would: it is printed with \"skipped\" after it.")
+    var skipNext = false
+
+    @Option(help: "Leave out every time before this day, as reveille pause --until would: tomorrow, mon..sun or YYYY-MM-DD.",
+            completion: .list(dayWords))
+    var pausedUntil: String?
+
     func run() throws {
         let zone: ZoneRules
         do { zone = try SystemTimeZone.current(environment: Spawner.currentEnvironment()) } catch {
@@ -35,15 +46,19 @@ struct Preview: ParsableCommand {
         }
         let start = try startInstant()
         let request = try request(at: LocalNow(now: start ?? Instant(secondsSinceEpoch: realtimeNow().seconds), zone: zone))
-        var now = request.from
         if let seconds = request.inSeconds {
-            return print(rfc3339(now.adding(seconds: seconds), in: zone))
+            return print(rfc3339(request.from.adding(seconds: seconds), in: zone))
         }
-        for _ in 0..<request.count {
-            guard let fire = ScheduleNextFire().execute(alarm: request.alarm, now: now, zone: zone) else { break }
-            print(rfc3339(fire, in: zone))
-            now = fire
+        let occurrences = SkipAndPause().preview(request.alarm, after: request.from, zone: zone, count: request.count)
+        for (occurrence, fate) in occurrences {
+            print(rfc3339(occurrence.at, in: zone) + (fate == .skipped ? " skipped" : ""))
         }
+        let keys: [String: Value] = [
+            "skipped_occurrence": .int64(request.alarm.skippedOccurrence.map { zone.instant(for: $0).secondsSinceEpoch } ?? 0),
+            "paused_until": .string(request.alarm.pausedUntil?.description ?? ""),
+            "next_fire": .int64(occurrences.first { $0.1 == .rings }?.0.at.secondsSinceEpoch ?? 0),
+        ]
+        if let note = Output.skipPauseText(keys, at: LocalNow(now: request.from, zone: zone)) { printError(note) }
     }
 
     /// The alarm, start and count the arguments ask for, read at `clock`; a bad value is a usage error.
@@ -58,9 +73,21 @@ struct Preview: ParsableCommand {
         guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
         guard let wallTime = when.time else {
             if !days.isEmpty { throw CLIError.usage("a relative time (+25m, in 1 hour) cannot go with --repeat") }
+            if skipNext || pausedUntil != nil {
+                throw CLIError.usage("a relative time (+25m, in 1 hour) cannot go with --skip-next or --paused-until")
+            }
             return (Alarm(id: .probe, time: WallTime(hour: 0, minute: 0)!), clock.now, 1, when.inSeconds)
         }
-        let alarm = Alarm(id: .probe, time: wallTime, date: when.date, repeatDays: days)
+        var alarm = Alarm(id: .probe, time: wallTime, date: when.date ?? (days.isEmpty ? ScheduleNextFire()
+            .nextOccurrenceDate(of: wallTime, now: clock.now, zone: clock.zone) : nil), repeatDays: days)
+        // The agent's own rules: a one-time alarm can be neither skipped nor paused past its day.
+        let until = try pausedUntil.map { (text) throws(CLIError) in try PauseDate.resolve(text, at: clock) }
+        do throws(SkipAndPause.Refusal) {
+            if let until { alarm = try SkipAndPause().pause(alarm, until: until, now: clock.now, zone: clock.zone) }
+            if skipNext { alarm = try SkipAndPause().skip(alarm, now: clock.now, zone: clock.zone, last: nil) }
+        } catch {
+            throw CLIError.usage(error.message)
+        }
         return (alarm, clock.now, days.isEmpty ? 1 : count, nil)
     }
 

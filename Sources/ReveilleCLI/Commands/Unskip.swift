@@ -1,0 +1,15 @@
+import ArgumentParser
+import ReveilleAPI
+
+struct Unskip: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Take back an alarm's skip, so that its next occurrence rings; say on stderr when it rings.",
+        discussion: "An alarm with no skip is left as it is. Example: reveille unskip 3f2a")
+
+    @OptionGroup var alarm: AlarmReference
+
+    func run() async throws {
+        let client = try AgentClient.connect()
+        try await client.change(alarm.id) { (id) throws(CLIError) in try await client.unskipNext(id) }
+    }
+}
