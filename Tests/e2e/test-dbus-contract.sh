@@ -54,7 +54,7 @@ work=$(call AddAlarm 'a{sv}' 10 label s Work time s "$work_time" repeat as 2 mon
 is_uuid "$work" || fail "AddAlarm returned '$work', not a lowercase UUID"
 wait_until "AlarmsChanged after AddAlarm" 5 more_than "$changes" "$MANAGER.AlarmsChanged ()"
 assert_eq "$(json GetAlarm s "$work" | py busjson.py keys)" \
-    "challenges enabled id label max_snoozes next_fire repeat ringing snooze_count snooze_minutes snoozed sound time volume wake_check" "a repeating alarm's keys"
+    "challenges enabled id label max_snoozes next_fire paused_until repeat ringing skipped_occurrence snooze_count snooze_minutes snoozed sound time volume wake_check" "a repeating alarm's keys"
 assert_eq "$(field "$work" id)" "s \"$work\"" "id"
 assert_eq "$(field "$work" label)" 's "Work"' "label"
 assert_eq "$(field "$work" time)" "s \"$work_time\"" "time"
@@ -72,6 +72,36 @@ fire=$(field "$work" next_fire | sed 's/^x //')
 [ "$fire" -gt "$(date +%s)" ] && [ "$fire" -le $(($(date +%s) + 8 * 86400)) ] || fail "next_fire $fire is not within a week"
 case $(date -u -d "@$fire" +%a) in Mon | Fri) ;; *) fail "next_fire $fire is not a Monday or Friday" ;; esac
 assert_eq "$(date -u -d "@$fire" +%H:%M:%S)" "$work_time" "next_fire's time of day"
+assert_eq "$(field "$work" skipped_occurrence)" 'x 0' "no skip"
+assert_eq "$(field "$work" paused_until)" 's ""' "no pause"
+
+note "SkipNext, UnskipNext, PauseUntil"
+changes=$(count "$MANAGER.AlarmsChanged ()")
+call SkipNext s "$work" >/dev/null
+wait_until "AlarmsChanged after SkipNext" 5 more_than "$changes" "$MANAGER.AlarmsChanged ()"
+assert_eq "$(field "$work" skipped_occurrence)" "x $fire" "the skipped occurrence is the next one"
+skipped_next=$(field "$work" next_fire | sed 's/^x //')
+[ "$skipped_next" -gt "$fire" ] || fail "next_fire $skipped_next after a skip is not after the skipped $fire"
+call SkipNext s "$work" >/dev/null
+assert_eq "$(field "$work" next_fire)" "x $skipped_next" "a second SkipNext skips nothing more"
+call UnskipNext s "$work" >/dev/null
+assert_eq "$(field "$work" skipped_occurrence) $(field "$work" next_fire)" "x 0 x $fire" "UnskipNext"
+pause=$(date -u -d '+20 days' +%F)
+call PauseUntil ss "$work" "$pause" >/dev/null
+assert_eq "$(field "$work" paused_until)" "s \"$pause\"" "paused_until"
+paused_next=$(field "$work" next_fire | sed 's/^x //')
+[ "$(date -u -d "@$paused_next" +%F)" \> "$(date -u -d "$pause -1 day" +%F)" ] ||
+    fail "next_fire $paused_next of an alarm paused until $pause is before that date"
+expect_error "io.github.Reveille1.Error.InvalidArgument: date '2027-02-30' is not a valid YYYY-MM-DD date" \
+    gcall PauseUntil "'$work'" "'2027-02-30'"
+expect_error io.github.Reveille1.Error.InvalidArgument gcall PauseUntil "'$work'" "'$(date -u +%F)'"
+expect_error "io.github.Reveille1.Error.InvalidArgument: key 'paused_until' is read-only" \
+    gcall UpdateAlarm "'$work'" "{'paused_until': <''>}"
+expect_error "io.github.Reveille1.Error.InvalidArgument: key 'skipped_occurrence' is read-only" \
+    gcall UpdateAlarm "'$work'" "{'skipped_occurrence': <int64 0>}"
+assert_eq "$(field "$work" paused_until)" "s \"$pause\"" "paused_until after refused calls"
+call PauseUntil ss "$work" "" >/dev/null
+assert_eq "$(field "$work" paused_until) $(field "$work" next_fire)" "s \"\" x $fire" "PauseUntil with an empty date resumes"
 
 note "AddAlarm of a dated one-time alarm, and defaults"
 trip=$(call AddAlarm 'a{sv}' 3 time s 05:00 date s 2030-06-15 label s Trip | id_of)
@@ -154,7 +184,7 @@ assert_eq "$(call ListCards)" 'as 0' "ListCards after RemoveCard"
 
 note "errors that need no ringing alarm"
 nobody=00000000-0000-4000-8000-000000000000
-for method in GetAlarm RemoveAlarm Trigger Snooze Dismiss GetChallenge ConfirmAwake; do
+for method in GetAlarm RemoveAlarm Trigger Snooze Dismiss GetChallenge ConfirmAwake SkipNext UnskipNext; do
     expect_error io.github.Reveille1.Error.NotFound gcall "$method" "'$nobody'"
 done
 expect_error io.github.Reveille1.Error.NotFound gcall UpdateAlarm "'$nobody'" "{'label': <'x'>}"
@@ -179,6 +209,8 @@ assert_eq "$(count "$MANAGER.Ringing ('$run'")" 1 "Trigger on a ringing alarm ri
 expect_error io.github.Reveille1.Error.AlarmActive gcall RemoveAlarm "'$run'"
 expect_error io.github.Reveille1.Error.AlarmActive gcall SetEnabled "'$run'" false
 expect_error io.github.Reveille1.Error.AlarmActive gcall UpdateAlarm "'$run'" "{'label': <'Sneaky'>}"
+expect_error io.github.Reveille1.Error.AlarmActive gcall SkipNext "'$run'"
+expect_error io.github.Reveille1.Error.AlarmActive gcall PauseUntil "'$run'" "'$(date -u -d '+3 days' +%F)'"
 until=$(call Snooze s "$run" | sed 's/^x //')
 [ $((until - $(date +%s))) -ge 55 ] && [ $((until - $(date +%s))) -le 61 ] || fail "Snooze of 1 min returned $until at $(date +%s)"
 wait_until "Snoozed signal" 5 seen "$MANAGER.Snoozed ('$run', uint32 1, int64 $until)"
