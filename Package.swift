@@ -138,6 +138,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ReveilleWakeTests", dependencies: ["ReveilleWake"]),
+        // The tray icon on a private bus with a fake StatusNotifierWatcher: not in FAST_SUITES, so serial.
+        .testTarget(
+            name: "ReveilleTrayTests",
+            dependencies: [
+                "ReveilleAgent", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
+            ]
+        ),
         .testTarget(
             name: "ReveilleAPITests",
             dependencies: [
