@@ -5,7 +5,7 @@ public struct AgentPaths: Sendable {
     public var dataDirectory: String
     /// `$XDG_CONFIG_HOME/reveille/reveille.conf`.
     public var configFile: String
-    /// The directory holding `words.txt` (`$REVEILLE_DATADIR`, else the installed share directory).
+    /// The directory holding `words.txt` and the tray's `icons` (`$REVEILLE_DATADIR`, else the installed share directory).
     public var shareDirectory: String
 
     public init(environment: [String: String], executablePath: String) {
