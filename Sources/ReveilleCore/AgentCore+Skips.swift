@@ -38,13 +38,20 @@ extension AgentCore {
         try await saved(commit(alarm))
     }
 
-    /// Clears every skip whose occurrence has passed and every pause whose date has come, and stores them.
+    /// Clears every skip whose occurrence has passed and every pause whose date has come, and stores
+    /// them. A spent skip is remembered as the alarm's last occurrence: set back, the clock does not
+    /// bring the skipped occurrence back to ring.
     func spendSkipsAndPauses() {
         let now = self.now, zone = self.zone
         var changed = false
         for (id, entry) in entries where entry.alarm.skippedOccurrence != nil || entry.alarm.pausedUntil != nil {
             let alarm = SkipAndPause().spent(entry.alarm, now: now, zone: zone)
             guard alarm != entry.alarm else { continue }
+            if let skipped = entry.alarm.skippedOccurrence, alarm.skippedOccurrence == nil {
+                let at = zone.instant(for: skipped)
+                // Never over a later occurrence that rang or was missed while the clock ran past both.
+                if entry.lastOccurrence.map({ $0.at < at }) ?? true { remember(.skipped(at), of: id) }
+            }
             entries[id]?.alarm = alarm
             persistAlarm(id)
             changed = true

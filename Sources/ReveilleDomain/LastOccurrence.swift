@@ -1,14 +1,16 @@
 import ReveilleTime
 
-/// The latest occurrence of an alarm that rang or was reported missed.
+/// The latest occurrence of an alarm that rang, was reported missed, or was skipped.
 ///
-/// Kept (and stored) because the wall clock can be set back: an occurrence that rang must not
-/// ring again, and one already reported missed must not be reported again, while one that was
-/// only missed because the clock ran ahead may still ring once its time lies ahead again.
+/// Kept (and stored) because the wall clock can be set back: an occurrence that rang or was
+/// skipped must not ring again, and one already reported missed must not be reported again, while
+/// one that was only missed because the clock ran ahead may still ring once its time lies ahead again.
 public struct LastOccurrence: Equatable, Sendable {
     public enum Outcome: String, Sendable {
         case rang
         case missed
+        /// Passed while skipped (`SkipAndPause`): held back as one that rang is.
+        case skipped
     }
 
     /// When the occurrence was due.
@@ -22,18 +24,19 @@ public struct LastOccurrence: Equatable, Sendable {
 
     public static func rang(_ at: Instant) -> LastOccurrence { LastOccurrence(at: at, outcome: .rang) }
     public static func missed(_ at: Instant) -> LastOccurrence { LastOccurrence(at: at, outcome: .missed) }
+    public static func skipped(_ at: Instant) -> LastOccurrence { LastOccurrence(at: at, outcome: .skipped) }
 }
 
 extension ScheduleNextFire {
     /// The next fire after `now` that has not rung yet: after the clock is set back, an occurrence
-    /// that rang stays behind, while one that was only reported missed is planned again.
+    /// that rang or was skipped stays behind, while one that was only reported missed is planned again.
     public func execute(alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?) -> Instant? {
         nextOccurrence(of: alarm, after: now, zone: zone, last: last)?.at
     }
 
     /// The occurrence `execute(alarm:now:zone:last:)` plans, with its local date and time.
     public func nextOccurrence(of alarm: Alarm, after now: Instant, zone: ZoneRules, last: LastOccurrence?) -> Occurrence? {
-        guard let last, last.outcome == .rang, last.at > now else { return nextOccurrence(of: alarm, after: now, zone: zone) }
+        guard let last, last.outcome != .missed, last.at > now else { return nextOccurrence(of: alarm, after: now, zone: zone) }
         return nextOccurrence(of: alarm, after: last.at, zone: zone)
     }
 

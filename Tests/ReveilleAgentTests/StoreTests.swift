@@ -142,7 +142,10 @@ import Testing
         alarm.skippedOccurrence = nil
         alarm.pausedUntil = nil
         try store.save(alarm, nextFire: nil)
-        #expect(try SQLiteAlarmStore(path: path).load().alarms == [alarm])
+        try store.record(.skipped(Instant(secondsSinceEpoch: 1_806_303_600)), of: alarm.id)
+        let reopened = try SQLiteAlarmStore(path: path).load()
+        #expect(reopened.alarms == [alarm])
+        #expect(reopened.lastOccurrences == [alarm.id: .skipped(Instant(secondsSinceEpoch: 1_806_303_600))])
     }
 
     @Test func aStoredSkipOrPauseThatIsNotADateIsAnUnreadableRow() throws {

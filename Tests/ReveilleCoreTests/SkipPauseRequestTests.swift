@@ -42,6 +42,20 @@ import Testing
         #expect(await f.core.ringingAlarms == [id])
     }
 
+    @Test func aSpentSkipStaysBehindWhenTheClockIsSetBack() async throws {
+        let f = try await CoreFixture()
+        let id = try await daily(f)
+        try await f.core.skipNext(id)
+        await f.fireTimer()
+        #expect(try await f.core.get(id).alarm.skippedOccurrence == nil)
+        #expect(f.fakes.store.contents.lastOccurrences[id] == .skipped(Self.mondaySeven))
+        f.fakes.clock.set(Self.mondaySeven.adding(seconds: -5))
+        await f.core.clockChanged()
+        #expect(try await f.core.get(id).nextFire == Self.mondaySeven.adding(seconds: Self.day))
+        await f.advance(seconds: 10)
+        #expect(await f.core.ringingAlarms.isEmpty)
+    }
+
     @Test func skippingTwiceKeepsTheOneSkipAndUnskipLetsItRing() async throws {
         let f = try await CoreFixture()
         let id = try await daily(f)

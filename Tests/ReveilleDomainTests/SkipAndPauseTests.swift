@@ -35,6 +35,13 @@ import Testing
         #expect(alarm.skippedOccurrence == local(day(2026, 6, 11), wall(7, 0)))
     }
 
+    @Test func aSkippedOccurrenceRememberedAsTheLastOneStaysBehindAfterTheClockIsSetBack() {
+        let alarm = makeAlarm(at: wall(7, 0), on: daily)
+        let setBack = instant(2026, 6, 10, 6, 59, 55)
+        #expect(schedule.execute(alarm: alarm, now: setBack, zone: .utc, last: .skipped(instant(2026, 6, 10, 7, 0)))
+                == instant(2026, 6, 11, 7, 0))
+    }
+
     @Test func aSkipIsSpentAtTheInstantItsOccurrencePasses() throws {
         let alarm = try rules.skip(makeAlarm(at: wall(7, 0), on: daily), now: instant(2026, 6, 10, 6, 0), zone: .utc, last: nil)
         #expect(rules.expiry(of: alarm, zone: .utc) == instant(2026, 6, 10, 7, 0))
