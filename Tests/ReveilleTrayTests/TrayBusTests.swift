@@ -193,6 +193,18 @@ import Testing
         #expect(fixture.fakes.notifier.notices.last == "Alarms cannot ring on this machine")
     }
 
+    @Test func ofAGroupOfClicksOnlyTheFirstRunsItsAction() async throws {
+        let fixture = try await TrayFixture()
+        defer { fixture.stop() }
+        try await fixture.tray.start()
+        let check = try #require(try await fixture.menu().first { $0.label == "Check this machine…" })
+        let click = Value.structure([.int32(check.id), .string("clicked"), .variant(.int32(0)), .uint32(0)])
+        let errors = try await fixture.call(TrayNames.menuPath, TrayNames.menuInterface, "EventGroup",
+                                            [.array("(isvu)", Array(repeating: click, count: 50))])
+        #expect(errors == [.array("i", [])])
+        #expect(fixture.fakes.notifier.notices == ["This machine is ready to ring alarms"])
+    }
+
     @Test func badIdsAndOversizedRequestsAreRefusedAndChangeNothing() async throws {
         let fixture = try await TrayFixture()
         defer { fixture.stop() }

@@ -43,16 +43,25 @@ extension Tray {
                     try await event(try Self.id(call.arguments[0]), call.arguments[1].stringValue ?? "")
                     return []
                 },
+                // A person clicks one item at a time: of a group, only the first click runs its action,
+                // so that one call cannot queue hundreds of them.
                 ExportedMethod("EventGroup", in: "a(isvu)", out: "ai", inArgs: ["events"], outArgs: ["idErrors"]) { [self] call in
                     let events = call.arguments[0].arrayValue ?? []
                     guard events.count <= Self.maximumPerCall else {
                         throw DBusError.invalidArgs("at most \(Self.maximumPerCall) events at once, not \(events.count)")
                     }
                     var errors: [Value] = []
+                    var clicked = false
                     for event in events {
                         let fields = event.structureFields ?? []
                         let id = fields.first?.integer(as: Int32.self) ?? -1
-                        do { try await self.event(id, fields.dropFirst().first?.stringValue ?? "") } catch { errors.append(.int32(id)) }
+                        let kind = clicked ? "" : fields.dropFirst().first?.stringValue ?? ""
+                        do {
+                            try await self.event(id, kind)
+                            clicked = clicked || kind == "clicked"
+                        } catch {
+                            errors.append(.int32(id))
+                        }
                     }
                     return [.array("i", errors)]
                 },

@@ -44,9 +44,12 @@ final class Tray: Sendable {
     }
 
     /// Exports the item and its menu, reads the core once, follows its events, and registers
-    /// with the watcher now and whenever one (re)appears.
+    /// with the watcher now and whenever one (re)appears. Preflight, which asks the desktop's
+    /// servers, is read after the start, in the first refresh.
     func start() async throws(DBusError) {
-        await refresh()
+        let facts = await facts(withHealth: false)
+        state.withLock { $0.look = TrayLook(facts) }
+        requestRefresh()
         try connection.export([itemInterface], at: TrayNames.itemPath)
         try connection.export([menuInterface], at: TrayNames.menuPath)
         core.events.listen { [weak self] event in
