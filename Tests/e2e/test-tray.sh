@@ -1,0 +1,224 @@
+#!/bin/bash
+# The tray icon in a real StatusNotifierItem host: Debian's xfce4-panel, whose Status Tray plugin
+# is the watcher and the host, under Xvfb on the test's own bus. The agent, started before the
+# panel, registers once the watcher appears, and again when the panel restarts. Screenshots of
+# the panel prove what the host draws: each icon's own colour appears in the panel (and the one
+# before it is gone) with no alarm, with one set, while it rings (Status NeedsAttention) and once
+# its next occurrence is skipped from the menu. The menu's Dismiss… and a left click (Activate)
+# while ringing open the captcha, and the alarm rings until the captcha is solved.
+#   TRAY_SCREENSHOT=FILE  also saves the panel's corner in four states as FILE (docs/images/tray.png).
+source "$(dirname "$0")/lib.sh"
+start_session
+configure "[agent]" "fade_in = 1s"
+count_terminal_launches
+
+ITEM=org.kde.StatusNotifierItem
+MENU=com.canonical.dbusmenu
+WATCHER=org.kde.StatusNotifierWatcher
+PANEL_HEIGHT=32   # the panel's size in Tests/fixtures/xfce4-panel.xml
+# The colours of the agent's icons (data/icons/hicolor/scalable/status/io.github.Reveille1-*.svg).
+NO_ALARM='#77767b'
+WILL_WAKE='#26a269'
+CANNOT_WAKE='#9141ac'
+SKIPPED='#1c71d8'
+RINGING='#e01b24'
+
+# ---- The desktop: Xvfb, xfconfd (the panel's settings), xfce4-panel. Stopped with the session.
+
+start_display() {
+    mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml" "$SESSION/runtime"
+    chmod 700 "$SESSION/runtime"
+    cp "$REPO/Tests/fixtures/xfce4-panel.xml" "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/"
+    # No accessibility bus on a test bus; the cache stays in the session too.
+    export NO_AT_BRIDGE=1 XDG_RUNTIME_DIR=$SESSION/runtime XDG_CACHE_HOME=$SESSION/cache
+    # -displayfd: Xvfb picks a free display, so that two tests side by side do not collide.
+    Xvfb -displayfd 3 -screen 0 240x96x24 -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
+    echo $! >"$SESSION/xvfb.pid"
+    wait_until "Xvfb names its display" 10 test -s "$SESSION/display"
+    export DISPLAY=:$(cat "$SESSION/display")
+    /usr/lib/*/xfce4/xfconf/xfconfd >"$SESSION/xfconfd.log" 2>&1 &
+    echo $! >"$SESSION/xfconfd.pid"
+    wait_until "xfconfd is on the bus" 10 has_owner org.xfce.Xfconf
+    trap 'stop_desktop; stop_session' EXIT
+}
+
+# No window manager runs: the panel places itself, and without the flag it waits 5 s for one.
+start_panel() {
+    xfce4-panel --disable-wm-check >>"$SESSION/panel.log" 2>&1 &
+    echo $! >"$SESSION/panel.pid"
+    wait_until "the panel's tray is the watcher" 10 has_owner "$WATCHER"
+}
+
+stop_panel() {
+    # The plugin runs in a wrapper process of its own, which leaves with the panel.
+    kill "$(cat "$SESSION/panel.pid")" 2>/dev/null || true
+    wait "$(cat "$SESSION/panel.pid")" 2>/dev/null || true
+    wait_until "the watcher has left" 10 not has_owner "$WATCHER"
+}
+
+stop_desktop() {
+    local name
+    for name in panel xfconfd xvfb; do
+        [ -f "$SESSION/$name.pid" ] && kill "$(cat "$SESSION/$name.pid")" 2>/dev/null || true
+    done
+}
+
+# ---- What the host sees and shows.
+
+# The item the watcher lists for the agent's connection: "BUS-NAME/PATH".
+agent_item() {
+    local owner
+    owner=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+        --method org.freedesktop.DBus.GetNameOwner "$SERVICE" | sed -n "s/^('\(.*\)',)$/\1/p")
+    busctl --user --json=short get-property "$WATCHER" /StatusNotifierWatcher "$WATCHER" RegisteredStatusNotifierItems |
+        /usr/bin/python3 -c '
+import json, sys
+owner = sys.argv[1]
+for entry in json.load(sys.stdin)["data"]:
+    if entry.startswith(owner + "/") or entry == owner:
+        print(entry if "/" in entry else entry + "/StatusNotifierItem")' "$owner"
+}
+registered() { [ -n "$(agent_item)" ]; }
+
+# item_property NAME: the property of the registered item, as busctl prints its value.
+item_property() {
+    local entry
+    entry=$(agent_item)
+    busctl --user get-property "${entry%%/*}" "/${entry#*/}" "$ITEM" "$1" | cut -d' ' -f2-
+}
+
+# Saves the panel's strip of the screen as FILE.
+screenshot() { import -window root -crop "x$PANEL_HEIGHT+0+0" +repage "$1"; }
+
+# pixels_like FILE COLOUR: how many pixels of FILE are within 5% of COLOUR.
+pixels_like() {
+    convert "$1" -alpha off -fuzz 5% -fill black +opaque "$2" -fill white -opaque "$2" \
+        -format '%[fx:round(mean*w*h)]' info:
+}
+
+# shows COLOUR NAME: a fresh screenshot of the panel, saved as NAME.png, has at least 60 pixels of
+# COLOUR. Each icon, 22 px wide in this panel, fills more than 100 with its colour; the host draws
+# when it likes, so callers retry with wait_until.
+shows() {
+    screenshot "$SESSION/$2.png"
+    [ "$(pixels_like "$SESSION/$2.png" "$1")" -ge 60 ]
+}
+
+# lacks NAME COLOUR WHAT: the screenshot NAME.png has no icon of COLOUR: fewer than 20 such pixels,
+# as the edges of an icon of another colour may have.
+lacks() {
+    local count
+    count=$(pixels_like "$SESSION/$1.png" "$2")
+    [ "$count" -lt 20 ] || fail "$3: $count pixels of $2 in $1.png"
+}
+
+# The id of the menu item labelled LABEL, from the menu's GetLayout.
+menu_item() {
+    local entry
+    entry=$(agent_item)
+    busctl --user --json=short call "${entry%%/*}" /MenuBar "$MENU" GetLayout iias -- 0 -1 0 |
+        /usr/bin/python3 -c '
+import json, sys
+label = sys.argv[1]
+def walk(node):
+    ident, props, children = node
+    if props.get("label", {}).get("data") == label:
+        yield ident
+    for child in children:
+        yield from walk(child["data"])
+revision, root = json.load(sys.stdin)["data"]
+print(next(walk(root), ""))' "$1"
+}
+
+# ---- The test.
+
+start_display
+start_agent
+
+# The agent was there first: it registers when the watcher appears.
+start_panel
+wait_until "the agent's item is registered" 10 registered
+note "registered as $(agent_item)"
+assert_eq "$(item_property Status)" '"Active"' "Status with no alarm"
+assert_eq "$(item_property IconName)" '"io.github.Reveille1-no-alarm"' "IconName with no alarm"
+assert_eq "$(item_property Menu)" '"/MenuBar"' "the menu's path"
+wait_until "the panel shows the no-alarm icon" 10 shows "$NO_ALARM" no-alarm
+note "no alarm: $(pixels_like "$SESSION/no-alarm.png" "$NO_ALARM") pixels of $NO_ALARM in the panel"
+
+# A daily alarm, next in two hours: the icon says whether it will wake this machine, in its own colour.
+id=$(add_alarm "$(date -u -d '+2 hours' +%H:%M)" --repeat daily --label "Tray" --challenge math:easy 2>/dev/null)
+wait_until "the icon leaves no-alarm" 5 not output_is = '"io.github.Reveille1-no-alarm"' item_property IconName
+icon=$(item_property IconName)
+case $icon in
+'"io.github.Reveille1-will-wake"') scheduled=$WILL_WAKE ;;
+'"io.github.Reveille1-cannot-wake"') scheduled=$CANNOT_WAKE ;;
+*) fail "IconName with an alarm in two hours: $icon" ;;
+esac
+tooltip=$(item_property ToolTip)
+note "scheduled: IconName $icon, ToolTip $tooltip"
+assert_contains "$tooltip" "wake this machine" "the tooltip says whether the alarm will wake the machine"
+wait_until "the panel shows the scheduled icon" 10 shows "$scheduled" scheduled
+lacks scheduled "$NO_ALARM" "the no-alarm icon once an alarm is set"
+
+# Ringing: NeedsAttention, and the panel shows the red ringing icon in place of the other.
+"$REVEILLE" trigger "$id"
+wait_until "it rings" 10 is_ringing "$id"
+wait_until "Status is NeedsAttention" 5 output_is = '"NeedsAttention"' item_property Status
+wait_until "the panel shows the ringing icon" 10 shows "$RINGING" ringing
+lacks ringing "$scheduled" "the scheduled icon while ringing"
+note "ringing: $(pixels_like "$SESSION/ringing.png" "$RINGING") pixels of $RINGING in the panel"
+
+# The menu's Dismiss… opens the captcha; the alarm rings until it is solved.
+dismiss=$(menu_item "Dismiss…")
+[ -n "$dismiss" ] || fail "no Dismiss… in the menu while ringing"
+entry=$(agent_item)
+gdbus call --session --dest "${entry%%/*}" --object-path /MenuBar --method "$MENU.Event" \
+    "$dismiss" clicked '<"">' 0 >/dev/null
+wait_until "the captcha shows its problem" 10 captcha_shows "= ?"
+assert_eq "$(launches)" 1 "terminals launched by the menu's Dismiss"
+is_ringing "$id" || fail "the menu's Dismiss silenced the alarm before the captcha was solved"
+answer_captcha
+wait_until "the alarm is dismissed" 10 not is_ringing "$id"
+wait_until "Status is Active again" 5 output_is = '"Active"' item_property Status
+wait_until "the solved captcha has left" 10 not captcha_open
+
+# A left click while it rings (Activate) opens the captcha as well.
+"$REVEILLE" trigger "$id"
+wait_until "it rings again" 10 is_ringing "$id"
+wait_until "Status is NeedsAttention again" 5 output_is = '"NeedsAttention"' item_property Status
+gdbus call --session --dest "${entry%%/*}" --object-path /StatusNotifierItem --method "$ITEM.Activate" 0 0 >/dev/null
+wait_until "Activate opens the captcha" 10 captcha_shows "= ?"
+assert_eq "$(launches)" 2 "terminals launched by Dismiss, then Activate"
+is_ringing "$id" || fail "Activate silenced the alarm before the captcha was solved"
+answer_captcha
+wait_until "the alarm is dismissed again" 10 not is_ringing "$id"
+
+# The panel restarts: its new watcher knows nothing of the item until the agent registers again.
+stop_panel
+start_panel
+wait_until "the agent registers with the new watcher" 10 registered
+assert_eq "$(item_property IconName)" "$icon" "IconName once dismissed (the daily alarm's next occurrence)"
+wait_until "the new panel shows the scheduled icon" 10 shows "$scheduled" restarted
+lacks restarted "$RINGING" "the ringing icon once dismissed"
+
+# The menu's Skip next (in the alarm's submenu): the blue icon, and a notice that offers Undo.
+skip=$(menu_item "Skip next")
+[ -n "$skip" ] || fail "no Skip next in the menu of a daily alarm"
+entry=$(agent_item)
+gdbus call --session --dest "${entry%%/*}" --object-path /MenuBar --method "$MENU.Event" \
+    "$skip" clicked '<"">' 0 >/dev/null
+wait_until "IconName is the skipped icon" 5 output_is = '"io.github.Reveille1-skipped"' item_property IconName
+wait_until "the panel shows the skipped icon" 10 shows "$SKIPPED" skipped
+lacks skipped "$scheduled" "the scheduled icon once the next occurrence is skipped"
+wait_until "the skip's notice" 5 output_is = "Tray: the next occurrence is skipped" last_notify summary
+assert_eq "$(notify_calls Notify | /usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)[-1][5][1::2]))')" \
+    Undo "the buttons of the skip's notice"
+
+# The README's picture: the panel's corner with no alarm, one set, its next occurrence skipped,
+# and ringing, side by side at twice the size.
+if [ -n "${TRAY_SCREENSHOT:-}" ]; then
+    convert "$SESSION/no-alarm.png" "$SESSION/scheduled.png" "$SESSION/skipped.png" "$SESSION/ringing.png" \
+        -crop 28x32+0+0 +repage -bordercolor '#deddda' -border 1 +append -scale 200% "$TRAY_SCREENSHOT"
+    note "saved $TRAY_SCREENSHOT"
+fi
+echo "the panel shows the tray icon in each state, NeedsAttention while ringing; Dismiss… and Activate open the captcha"
