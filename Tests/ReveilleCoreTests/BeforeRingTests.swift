@@ -73,6 +73,50 @@ import Testing
         #expect(f.fakes.hooks.environments.last?["REVEILLE_DUE"] == "2027-01-04T07:00:00+00:00")
     }
 
+    @Test func aSkippedOccurrenceRunsNoneAndTheNextOneDoes() async throws {
+        let f = try await CoreFixture(config: Self.config())
+        let id = try await f.addAlarm(minutesAhead: 60) { $0.repeatDays = Set(Weekday.allCases) }
+        try await f.core.skipNext(id)
+        await f.advance(seconds: 50 * 60)
+        await f.advance(seconds: 20 * 60)
+        #expect(f.fakes.hooks.runs.isEmpty)
+        // Tomorrow's occurrence is the next that rings: its hook comes 20 minutes before it.
+        let tomorrow = try #require(try await f.core.get(id).nextFire)
+        f.fakes.clock.set(tomorrow.adding(seconds: -Self.lead - 1))
+        await f.core.wake()
+        #expect(f.fakes.hooks.runs.isEmpty)
+        await f.fireTimerOnce()
+        #expect(Self.events(f) == ["before_ring"])
+        #expect(f.fakes.hooks.environments.last?["REVEILLE_DUE"] == "2027-01-05T07:00:00+00:00")
+    }
+
+    @Test func aPausedAlarmRunsNoneAndResumingInsideTheWindowRunsItAtOnce() async throws {
+        let f = try await WakeRequestTests.helper(Self.config())
+        let id = try await f.addAlarm(minutesAhead: 60) { $0.repeatDays = Set(Weekday.allCases) }
+        try await f.core.pauseUntil(id, CivilDate(year: 2027, month: 1, day: 6)!)
+        let fire = try #require(try await f.core.get(id).nextFire)
+        #expect(f.fakes.waker.held == fire.adding(seconds: -Self.lead - PlanWake.defaultLead))
+        await f.advance(seconds: 50 * 60)
+        #expect(f.fakes.hooks.runs.isEmpty)
+        #expect(!f.fakes.sleepGuard.lidHeld)
+        // 06:50: resumed, today's occurrence is planned inside its window.
+        try await f.core.pauseUntil(id, nil)
+        #expect(Self.events(f) == ["before_ring"])
+        #expect(f.fakes.hooks.environments.last?["REVEILLE_DUE"] == "2027-01-04T07:00:00+00:00")
+        #expect(f.fakes.sleepGuard.lidHeld)
+    }
+
+    @Test func unskippingInsideTheWindowRunsItAtOnce() async throws {
+        let f = try await CoreFixture(config: Self.config())
+        let id = try await f.addAlarm(minutesAhead: 60) { $0.repeatDays = Set(Weekday.allCases) }
+        try await f.core.skipNext(id)
+        await f.advance(seconds: 50 * 60)
+        #expect(f.fakes.hooks.runs.isEmpty)
+        try await f.core.unskipNext(id)
+        #expect(Self.events(f) == ["before_ring"])
+        #expect(f.fakes.hooks.environments.last?["REVEILLE_DUE"] == "2027-01-04T07:00:00+00:00")
+    }
+
     @Test func missedWhileAsleepItRunsAtOnceWhileTheAlarmIsAhead() async throws {
         let f = try await CoreFixture(config: Self.config())
         let id = try await f.addAlarm(minutesAhead: 60)
