@@ -180,6 +180,8 @@ is_ringing "$id" || fail "the menu's Dismiss silenced the alarm before the captc
 answer_captcha
 wait_until "the alarm is dismissed" 10 not is_ringing "$id"
 wait_until "Status is Active again" 5 output_is = '"Active"' item_property Status
+wait_until "the panel shows the scheduled icon again" 10 shows "$scheduled" dismissed
+lacks dismissed "$RINGING" "the ringing icon once dismissed"
 wait_until "the solved captcha has left" 10 not captcha_open
 
 # A left click while it rings (Activate) opens the captcha as well.
@@ -199,7 +201,6 @@ start_panel
 wait_until "the agent registers with the new watcher" 10 registered
 assert_eq "$(item_property IconName)" "$icon" "IconName once dismissed (the daily alarm's next occurrence)"
 wait_until "the new panel shows the scheduled icon" 10 shows "$scheduled" restarted
-lacks restarted "$RINGING" "the ringing icon once dismissed"
 
 # The menu's Skip next (in the alarm's submenu): the blue icon, and a notice that offers Undo.
 skip=$(menu_item "Skip next")
