@@ -219,7 +219,7 @@ assert_eq "$(notify_calls Notify | /usr/bin/python3 -c 'import json, sys; print(
 # and ringing, side by side at twice the size.
 if [ -n "${TRAY_SCREENSHOT:-}" ]; then
     convert "$SESSION/no-alarm.png" "$SESSION/scheduled.png" "$SESSION/skipped.png" "$SESSION/ringing.png" \
-        -crop 28x32+0+0 +repage -bordercolor '#deddda' -border 1 +append -scale 200% "$TRAY_SCREENSHOT"
+        -crop 28x32+0+0 +repage -bordercolor '#deddda' -border 1 +append -scale 200% -strip "$TRAY_SCREENSHOT"
     note "saved $TRAY_SCREENSHOT"
 fi
 echo "the panel shows the tray icon in each state, NeedsAttention while ringing; Dismiss… and Activate open the captcha"
