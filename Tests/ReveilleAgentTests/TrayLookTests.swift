@@ -87,6 +87,18 @@ private func facts(_ alarms: [AlarmSnapshot], wake: WakeStatus = WakeStatus(wake
         #expect(pausedLook.body == "Gym\nGym: paused until Mon 2027-01-11")
     }
 
+    @Test func aThousandPausedAlarmsMakeATooltipOfSevenLines() {
+        let paused = (0..<1000).map { n -> AlarmSnapshot in
+            var paused = snapshot(alarm("A\(n)", at: 7, id: "00000000-0000-4000-8000-\(String(100_000_000_000 + n).suffix(12))"),
+                                  hoursAhead: 200)
+            paused.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 12)
+            return paused
+        }
+        let lines = TrayLook(facts(paused)).body.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines.last == "and 995 more")
+    }
+
     @Test func aRingingAlarmNeedsAttentionAndMakesALeftClickOpenTheChallenge() {
         let look = TrayLook(facts([snapshot(alarm("Wake up", at: 6), hoursAhead: nil, ringing: true)],
                                   blocking: ["ignored while ringing"]))

@@ -57,7 +57,7 @@ struct TrayLook: Equatable, Sendable {
             self.init(state: .cannotRing, title: "Alarms cannot ring", body: facts.blocking.joined(separator: "\n"))
             return
         }
-        let held = facts.alarms.compactMap { Self.heldText($0, facts: facts) }
+        let held = Self.bounded(facts.alarms.compactMap { Self.heldText($0, facts: facts) })
         guard let next = Self.next(facts.alarms) else {
             self.init(state: held.isEmpty ? .noAlarm : .held, title: "No alarm set", body: held.joined(separator: "\n"))
             return
@@ -76,6 +76,14 @@ struct TrayLook: Equatable, Sendable {
             guard let at = snapshot.nextFire, snapshot.alarm.isEnabled || snapshot.snoozed else { return nil }
             return (at, snapshot.alarm.displayLabel)
         }.min { $0.at < $1.at }
+    }
+
+    /// The first lines, as many as the menu lists alarms, and how many more there are: a tooltip
+    /// stays a tooltip with a thousand paused alarms.
+    static func bounded(_ lines: [String]) -> [String] {
+        let shown = TrayMenu.maximumAlarms
+        guard lines.count > shown else { return lines }
+        return Array(lines.prefix(shown)) + ["and \(lines.count - shown) more"]
     }
 
     /// Why the machine will not be woken for the next alarm; nil when it will.
