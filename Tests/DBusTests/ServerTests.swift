@@ -15,6 +15,14 @@ let samples: [Value] = [
     .structure([.string("work"), .int64(1_700_000_000)]),
     .structure([.string("id"), .vardict(["k": .double(2)])]),
     .structure([.structure([.byte(1)]), .array("(sx)", [.structure([.string("a"), .int64(2)])])]),
+    // The tray's: a StatusNotifierItem's ToolTip (sa(iiay)ss) and a dbusmenu layout (ia{sv}av), children in variants.
+    .array("(iiay)", []),
+    .structure([.string("icon"), .array("(iiay)", [.structure([.int32(1), .int32(1), .array("y", [.byte(0), .byte(255), .byte(0), .byte(255)])])]),
+                .string("Mon 07:00"), .string("Wake up")]),
+    .structure([.int32(0), .vardict(["children-display": .string("submenu")]), .array("v", [
+        .variant(.structure([.int32(1), .vardict(["label": .string("Skip next")]), .array("v", [])])),
+        .variant(.structure([.int32(2), .vardict(["type": .string("separator")]), .array("v", [])])),
+    ])]),
 ]
 
 @Test(.timeLimit(.minutes(1))) func everyTypeRoundTripsInsideAVariantThroughARealBus() async throws {
