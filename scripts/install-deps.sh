@@ -12,8 +12,8 @@ PACKAGES="
   gcc libc6-dev pkgconf dbus-bin strace
 "
 # The tray test's StatusNotifierItem host (xfce4-panel's Status Tray plugin) on a virtual display,
-# the screenshots it checks, and the SVG loader the host draws the agent's icons with.
-PACKAGES="$PACKAGES xvfb xfce4-panel imagemagick librsvg2-common"
+# the screenshots it checks, the clicks it makes, and the SVG loader the host draws the icons with.
+PACKAGES="$PACKAGES xvfb xfce4-panel imagemagick xdotool librsvg2-common"
 [ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db desktop-file-utils"
 
 missing=""

@@ -6,7 +6,10 @@
 # before it is gone) with no alarm, with one set, while it rings (Status NeedsAttention) and once
 # its next occurrence is skipped from the menu. The menu's Dismiss… and a left click (Activate)
 # while ringing open the captcha, and the alarm rings until the captcha is solved.
-#   TRAY_SCREENSHOT=FILE  also saves the panel's corner in four states as FILE (docs/images/tray.png).
+# A click on the icon (xdotool) makes the panel open the agent's menu, or while ringing call
+# Activate.
+#   TRAY_SCREENSHOTS=DIR  also saves the README's pictures there: tray.png (the panel's corner in
+#                         four states) and tray-menu.png (the menu the panel opened).
 source "$(dirname "$0")/lib.sh"
 start_session
 configure "[agent]" "fade_in = 1s"
@@ -15,7 +18,10 @@ count_terminal_launches
 ITEM=org.kde.StatusNotifierItem
 MENU=com.canonical.dbusmenu
 WATCHER=org.kde.StatusNotifierWatcher
-PANEL_HEIGHT=32   # the panel's size in Tests/fixtures/xfce4-panel.xml
+PANEL_HEIGHT=32   # the panel's size in Tests/fixtures/xfce4-panel.xml; a line of border follows it
+# The icon's centre: the tray is the panel's only plugin, at its left end.
+ICON_X=13
+ICON_Y=16
 # The colours of the agent's icons (data/icons/hicolor/scalable/status/io.github.Reveille1-*.svg).
 NO_ALARM='#77767b'
 WILL_WAKE='#26a269'
@@ -32,7 +38,7 @@ start_display() {
     # No accessibility bus on a test bus; the cache stays in the session too.
     export NO_AT_BRIDGE=1 XDG_RUNTIME_DIR=$SESSION/runtime XDG_CACHE_HOME=$SESSION/cache
     # -displayfd: Xvfb picks a free display, so that two tests side by side do not collide.
-    Xvfb -displayfd 3 -screen 0 240x96x24 -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
+    Xvfb -displayfd 3 -screen 0 480x160x24 -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
     echo $! >"$SESSION/xvfb.pid"
     wait_until "Xvfb names its display" 10 test -s "$SESSION/display"
     export DISPLAY=:$(cat "$SESSION/display")
@@ -112,6 +118,19 @@ lacks() {
     [ "$count" -lt 20 ] || fail "$3: $count pixels of $2 in $1.png"
 }
 
+# menus_cover: how many pixels below the panel are not black, as they are on an empty Xvfb: an
+# open menu covers them (the agent's menu about 15000). The whole screen is kept as screen.png.
+menus_cover() {
+    import -window root "$SESSION/screen.png"
+    convert "$SESSION/screen.png" -crop "x+0+$((PANEL_HEIGHT + 1))" +repage -fill white +opaque black \
+        -format '%[fx:round(mean*w*h)]' info:
+}
+menu_shown() { [ "$(menus_cover)" -gt 5000 ]; }
+
+# A left click on the icon, as a person would; then the pointer leaves the panel, whose button
+# would stay lit under it.
+click_icon() { xdotool mousemove "$ICON_X" "$ICON_Y" click 1 mousemove 400 150; }
+
 # The id of the menu item labelled LABEL, from the menu's GetLayout.
 menu_item() {
     local entry
@@ -146,7 +165,7 @@ wait_until "the panel shows the no-alarm icon" 10 shows "$NO_ALARM" no-alarm
 note "no alarm: $(pixels_like "$SESSION/no-alarm.png" "$NO_ALARM") pixels of $NO_ALARM in the panel"
 
 # A daily alarm, next in two hours: the icon says whether it will wake this machine, in its own colour.
-id=$(add_alarm "$(date -u -d '+2 hours' +%H:%M)" --repeat daily --label "Tray" --challenge math:easy 2>/dev/null)
+id=$(add_alarm "$(date -u -d '+2 hours' +%H:%M)" --repeat daily --label "Work" --challenge math:easy 2>/dev/null)
 wait_until "the icon leaves no-alarm" 5 not output_is = '"io.github.Reveille1-no-alarm"' item_property IconName
 icon=$(item_property IconName)
 case $icon in
@@ -159,6 +178,17 @@ note "scheduled: IconName $icon, ToolTip $tooltip"
 assert_contains "$tooltip" "wake this machine" "the tooltip says whether the alarm will wake the machine"
 wait_until "the panel shows the scheduled icon" 10 shows "$scheduled" scheduled
 lacks scheduled "$NO_ALARM" "the no-alarm icon once an alarm is set"
+
+# A click on the icon: the panel opens the agent's menu, read over dbusmenu; the pointer on the
+# alarm's entry opens its submenu; Escape closes them.
+click_icon
+wait_until "the panel opens the menu" 10 menu_shown
+one_menu=$(menus_cover)
+xdotool mousemove 60 $((PANEL_HEIGHT + 15))
+wait_until "the panel opens the alarm's submenu" 10 output_is -gt $((one_menu + 3000)) menus_cover
+cp "$SESSION/screen.png" "$SESSION/menu.png"
+xdotool key Escape key Escape mousemove 400 150
+wait_until "the menus close" 5 not menu_shown
 
 # Ringing: NeedsAttention, and the panel shows the red ringing icon in place of the other.
 "$REVEILLE" trigger "$id"
@@ -184,14 +214,16 @@ wait_until "the panel shows the scheduled icon again" 10 shows "$scheduled" dism
 lacks dismissed "$RINGING" "the ringing icon once dismissed"
 wait_until "the solved captcha has left" 10 not captcha_open
 
-# A left click while it rings (Activate) opens the captcha as well.
+# A left click on the icon while it rings: the item is no menu then, so the panel calls Activate,
+# which opens the captcha as well.
 "$REVEILLE" trigger "$id"
 wait_until "it rings again" 10 is_ringing "$id"
 wait_until "Status is NeedsAttention again" 5 output_is = '"NeedsAttention"' item_property Status
-gdbus call --session --dest "${entry%%/*}" --object-path /StatusNotifierItem --method "$ITEM.Activate" 0 0 >/dev/null
-wait_until "Activate opens the captcha" 10 captcha_shows "= ?"
-assert_eq "$(launches)" 2 "terminals launched by Dismiss, then Activate"
-is_ringing "$id" || fail "Activate silenced the alarm before the captcha was solved"
+wait_until "the panel shows the ringing icon again" 10 shows "$RINGING" ringing-again
+click_icon
+wait_until "a click on the icon opens the captcha" 10 captcha_shows "= ?"
+assert_eq "$(launches)" 2 "terminals launched by Dismiss, then the click"
+is_ringing "$id" || fail "the click silenced the alarm before the captcha was solved"
 answer_captcha
 wait_until "the alarm is dismissed again" 10 not is_ringing "$id"
 
@@ -211,15 +243,21 @@ gdbus call --session --dest "${entry%%/*}" --object-path /MenuBar --method "$MEN
 wait_until "IconName is the skipped icon" 5 output_is = '"io.github.Reveille1-skipped"' item_property IconName
 wait_until "the panel shows the skipped icon" 10 shows "$SKIPPED" skipped
 lacks skipped "$scheduled" "the scheduled icon once the next occurrence is skipped"
-wait_until "the skip's notice" 5 output_is = "Tray: the next occurrence is skipped" last_notify summary
+wait_until "the skip's notice" 5 output_is = "Work: the next occurrence is skipped" last_notify summary
 assert_eq "$(notify_calls Notify | /usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)[-1][5][1::2]))')" \
     Undo "the buttons of the skip's notice"
 
-# The README's picture: the panel's corner with no alarm, one set, its next occurrence skipped,
-# and ringing, side by side at twice the size.
-if [ -n "${TRAY_SCREENSHOT:-}" ]; then
+# The README's pictures: the panel's corner with no alarm, one set, its next occurrence skipped
+# and ringing, side by side at twice the size; and the menu the panel opened, with the panel.
+if [ -n "${TRAY_SCREENSHOTS:-}" ]; then
     convert "$SESSION/no-alarm.png" "$SESSION/scheduled.png" "$SESSION/skipped.png" "$SESSION/ringing.png" \
-        -crop 28x32+0+0 +repage -bordercolor '#deddda' -border 1 +append -scale 200% -strip "$TRAY_SCREENSHOT"
-    note "saved $TRAY_SCREENSHOT"
+        -crop 28x32+0+0 +repage -bordercolor '#deddda' -border 1 +append -scale 200% -strip "$TRAY_SCREENSHOTS/tray.png"
+    # The menu's box below the panel: WxH+X+Y of what is not black there.
+    box=$(convert "$SESSION/menu.png" -crop "x+0+$((PANEL_HEIGHT + 1))" +repage -format '%@' info:)
+    read -r width height x y <<<"$(echo "$box" | tr 'x+' '  ')"
+    convert "$SESSION/menu.png" -crop "$((x + width + 1))x$((PANEL_HEIGHT + 1 + y + height + 1))+0+0" +repage \
+        -strip "$TRAY_SCREENSHOTS/tray-menu.png"
+    note "saved $TRAY_SCREENSHOTS/tray.png and tray-menu.png"
 fi
-echo "the panel shows the tray icon in each state, NeedsAttention while ringing; Dismiss… and Activate open the captcha"
+echo "the panel shows the tray icon in each state, NeedsAttention while ringing, and the agent's menu;"
+echo "the menu's Dismiss… and a click on the ringing icon open the captcha"
