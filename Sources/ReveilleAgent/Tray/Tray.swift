@@ -121,10 +121,10 @@ final class Tray: Sendable {
     func currentMenu() async -> TrayMenuLayout {
         let facts = await facts(withHealth: false)
         let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone)
-        return state.withLock { state in
-            _ = state.menu.update(items)
-            return state.menu
-        }
+        let (changed, menu) = state.withLock { state in (state.menu.update(items), state.menu) }
+        // A refresh that comes after this finds nothing new: the hosts hear of the change now.
+        if changed { layoutUpdated(menu.revision) }
+        return menu
     }
 
     /// The host is about to show the submenus `ids`: the menu is built again, and the ids come
