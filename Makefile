@@ -4,6 +4,7 @@
 #   make check   install what is needed, build, and run every test (what CI runs)
 #   make test-fast   the pure and core unit tests, for the edit-test loop
 #   make deb     build reveille_<version>_amd64.deb
+#   make pot     extract the messages into po/reveille.pot; make po merges it into po/*.po
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -11,8 +12,10 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release
 export REVEILLE_DATADIR ?= $(CURDIR)/data
+# The build tree's catalogues (make locale), as /usr/share/locale holds the installed ones.
+export REVEILLE_LOCALEDIR ?= $(CURDIR)/build/locale
 
-.PHONY: all deps deps-packaging build build-tests test test-fast test-serial e2e e2e-shared e2e-alone check check-binaries check-man check-data check-deb run demo deb bench bench-docs clean
+.PHONY: all deps deps-packaging build build-tests locale pot po po-lint test test-fast test-serial e2e e2e-shared e2e-alone check check-binaries check-man check-data check-po check-deb run demo deb bench bench-docs clean
 
 all: build
 
@@ -30,11 +33,29 @@ deps-packaging:
 
 # Every product (reveille, reveilled, reveille-waked) in one swift build: their modules compile
 # side by side, where a build per product keeps one core idle most of the time.
-build: deps
+build: deps locale
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-build-tests: deps
+build-tests: deps locale
 	$(SWIFT) build --build-tests
+
+# Every po/LL.po compiled to build/locale/LL/LC_MESSAGES/reveille.mo, where REVEILLE_LOCALEDIR
+# points the tests (the package ships only the languages po/LINGUAS lists).
+locale: deps
+	@scripts/po/compile.sh build/locale
+
+# The messages of every Message(...) call in Sources/ into po/reveille.pot (scripts/po/extract.py).
+pot:
+	scripts/po/extract.py
+
+# po/reveille.pot merged into each po/LL.po: new messages come untranslated, changed ones fuzzy.
+po: pot
+	@for file in po/*.po; do [ -f "$$file" ] || continue; \
+	    echo "msgmerge $$file"; msgmerge --quiet --update --backup=none "$$file" po/reveille.pot; done
+
+# Every literal handed to a user-facing sink without Message (scripts/po/extract.py's SINKS).
+po-lint:
+	scripts/po/extract.py --lint --list
 
 # Unit and integration tests, in two runs of the one test binary. The pure and core suites
 # (FAST_SUITES: no daemon, no signal to the whole process, no child but their own) run in
@@ -94,6 +115,13 @@ check-data: deps deps-packaging
 	@mkdir -p build
 	{ Tests/packaging/check-imports.py && Tests/packaging/check-data.sh; } 2>&1 | tee build/check-data.log
 
+# The translations: po/reveille.pot is fresh, no user-facing literal bypasses Message (once
+# po/STRICT exists), every language of po/LINGUAS is complete and keeps the placeholders, and
+# the scripts that check all this fail on the fixtures they should fail on. A few seconds.
+check-po: deps
+	@mkdir -p build
+	Tests/packaging/check-po.sh 2>&1 | tee build/check-po.log
+
 # Builds the .deb, installs it into a clean Debian 12 root, starts the agent there through
 # D-Bus activation, and purges it again.
 check-deb: deps deps-packaging
@@ -111,7 +139,7 @@ check-deb: deps deps-packaging
 # run at nice 19 so that the end-to-end tests get the processors whenever they want them; their
 # output is shown once they are done. Last, with nothing beside them, come the suites that
 # start daemons (test-serial) and the end-to-end tests that assert timings (e2e-alone).
-BESIDE_E2E = build-tests test-fast check-binaries check-man check-data check-deb
+BESIDE_E2E = build-tests test-fast check-binaries check-man check-data check-po check-deb
 CHECK_STAGES = deps-packaging build e2e-shared $(BESIDE_E2E) test-serial e2e-alone
 CHECK_LOGS = $(foreach stage,$(CHECK_STAGES),build/$(stage).log) build/stages.txt build/beside-e2e.log build/debian-root.log
 

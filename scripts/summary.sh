@@ -75,7 +75,7 @@ while read -r stage status seconds started; do
             case $stage in e2e*) e2e_passed=$((e2e_passed + count)) ;; esac
         fi
         ;;
-    check-man | check-data | check-deb)
+    check-man | check-data | check-po | check-deb)
         # Checks that end with one "PASS: …" line.
         if grep -q '^PASS: \|: PASS: ' "$log" 2>/dev/null; then
             passed=$((passed + 1))
