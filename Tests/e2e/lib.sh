@@ -7,10 +7,15 @@ E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$E2E_DIR/../.." && pwd)
 : "${BIN:?set BIN to the directory holding reveille and reveilled}"
 export REVEILLE_DATADIR=$REPO/data
+# The build tree's catalogues (make locale, scripts/po/compile.sh), as /usr/share/locale is installed.
+export REVEILLE_LOCALEDIR=$REPO/build/locale
 export REVEILLE_CLI=$BIN/reveille
 export TZ=UTC
-# The captcha shows × and −: the terminal must speak UTF-8 whatever the caller's locale.
-export LANG=C.UTF-8
+# The captcha shows × and −: the terminal must speak UTF-8 whatever the caller's locale. And
+# whatever the caller's language, every test reads the English it parses: a test of a language
+# sets LC_ALL and LANGUAGE itself, for the command or the session it means.
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset LANGUAGE
 REVEILLE=$BIN/reveille
 SERVICE=io.github.Reveille1
 OBJECT=/io/github/Reveille1

@@ -19,6 +19,9 @@ jobs=${E2E_JOBS:-2}
 limit=${E2E_TIMEOUT:-300}
 here=$(cd "$(dirname "$0")" && pwd)
 export BIN
+# The catalogues the tests find through REVEILLE_LOCALEDIR (lib.sh), fresh from po/ even when the
+# binaries were built without make.
+"$here/../../scripts/po/compile.sh" "$here/../../build/locale" || { echo "e2e: cannot compile po/*.po"; exit 1; }
 
 # Tests that run alone: they assert how soon something happens (within a second, a deadline,
 # a sound level in a window of a recording), or count the agent's wakeups. Another test's

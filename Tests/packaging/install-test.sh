@@ -161,6 +161,17 @@ for path in /usr/bin/reveille /usr/bin/reveilled /usr/lib/systemd/user/reveille.
 done
 [ "$(readlink "$root/etc/systemd/user/default.target.wants/reveille.service")" = /usr/lib/systemd/user/reveille.service ] ||
     fail "reveille.service is not enabled for every user"
+# The translations: a catalogue for each language po/LINGUAS ships, and none for another.
+shipped=$(sed 's/#.*//' "$repo/po/LINGUAS" | xargs)
+for lang in $shipped; do
+    [ -f "$root/usr/share/locale/$lang/LC_MESSAGES/reveille.mo" ] ||
+        fail "/usr/share/locale/$lang/LC_MESSAGES/reveille.mo is missing: po/LINGUAS lists $lang"
+done
+for mo in "$root"/usr/share/locale/*/LC_MESSAGES/reveille.mo; do
+    [ -f "$mo" ] || continue
+    lang=$(basename "$(dirname "$(dirname "$mo")")")
+    case " $shipped " in *" $lang "*) ;; *) fail "the package ships a reveille.mo for $lang, which po/LINGUAS does not list" ;; esac
+done
 
 say "the wake helper: its system user exists, its unit is neither enabled nor started, it runs"
 in_root getent passwd reveille-wake >/dev/null || fail "the postinst made no reveille-wake user"

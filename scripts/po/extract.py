@@ -15,7 +15,9 @@ fails the extraction with its file and line, so that no message escapes the cata
 
 The .pot is deterministic: entries sorted by msgid then msgctxt, references by file only (`#: FILE`,
 as xgettext --add-location=file: a line moved by an edit elsewhere does not make it stale), and a
-fixed header with no creation date. `make check` regenerates it and compares.
+fixed header: its POT-Creation-Date is a constant (the day this script was written), so that a .pot
+differs only where the messages do, and `msginit --no-translator` still makes a PO-Revision-Date of
+it. `make check` regenerates it and compares.
 """
 
 import argparse
@@ -82,6 +84,7 @@ msgid ""
 msgstr ""
 "Project-Id-Version: reveille\n"
 "Report-Msgid-Bugs-To: reveille@example.org\n"
+"POT-Creation-Date: 2026-11-26 00:00+0000\n"
 "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n"
 "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n"
 "Language-Team: LANGUAGE <LL@li.org>\n"
