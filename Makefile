@@ -64,7 +64,7 @@ po-lint:
 # at a time. A new test target runs in that serial pass until it is named here.
 # ReveilleCLITests is not among them: its CaptchaTerminalTests drive a real pseudo-terminal, and a
 # parallel run on a loaded machine has kept one from reading its Ctrl-C within its time limit.
-FAST_SUITES = ReveilleTimeTests|ReveilleDomainTests|ReveilleCoreTests|SystemSupportTests|CryptTests|QRCodeTests|ReveilleAPITests|ReveilleAgentTests|SQLiteTests
+FAST_SUITES = ReveilleTimeTests|ReveilleTextTests|GettextTests|ReveilleDomainTests|ReveilleCoreTests|SystemSupportTests|CryptTests|QRCodeTests|ReveilleAPITests|ReveilleAgentTests|SQLiteTests
 FAST_FILTER = ^($(FAST_SUITES))\.
 # Swift Testing runs a process's tests in parallel unless told --no-parallel.
 SWIFT_TEST = timeout 1200 $(SWIFT) test --skip-build

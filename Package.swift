@@ -33,6 +33,9 @@ let package = Package(
         // MARK: Pure layers
         .target(name: "ReveilleTime"),
         .target(name: "ReveilleDomain", dependencies: ["ReveilleTime"]),
+        // User-facing texts before translation: `Message` (an English template, its arguments, a
+        // context, a plural). Extracted into po/reveille.pot by scripts/po/extract.py.
+        .target(name: "ReveilleText"),
         // The one errno error type and the one small-file reader: Glibc only, so every target may use it.
         .target(name: "SystemSupport"),
         // Reads the system's tz database and $TZ: the I/O half of ReveilleTime.
@@ -54,6 +57,9 @@ let package = Package(
         .target(name: "Crypt", dependencies: ["CCrypt", "SystemSupport"]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "QRCode", dependencies: ["CQRencode"]),
+        // glibc's libintl and per-thread locales (part of libc: nothing to link): Translator, TimeStyle(locale:).
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Gettext", dependencies: ["CIntl", "ReveilleText", "ReveilleTime", "SystemSupport"]),
 
         // MARK: Shared by agent and client
         .target(name: "ReveilleModel", dependencies: ["ReveilleDomain", "ReveilleTime"]),
@@ -66,7 +72,7 @@ let package = Package(
             name: "ReveilleAgent",
             dependencies: [
                 "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SQLite",
-                "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport", "Crypt",
+                "LinuxEvents", "Notify", "Sound", "SystemTimeZone", "SystemSupport", "Crypt", "ReveilleText", "Gettext",
             ]
         ),
 
@@ -75,7 +81,7 @@ let package = Package(
             name: "ReveilleCLI",
             dependencies: [
                 "ReveilleAPI", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "SystemTimeZone",
-                "LinuxEvents", "SystemSupport", "QRCode",
+                "LinuxEvents", "SystemSupport", "QRCode", "ReveilleText", "Gettext",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,6 +121,9 @@ let package = Package(
             dependencies: ["ReveilleDomain", "ReveilleTime", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "ReveilleTextTests", dependencies: ["ReveilleText"]),
+        // Needs the locales de_DE, fr_FR, es_ES, en_US, en_GB (.UTF-8) and msgfmt; no daemon, so in FAST_SUITES.
+        .testTarget(name: "GettextTests", dependencies: ["Gettext", "ReveilleText", "ReveilleTime", "SystemSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SystemSupport"]),
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),
@@ -158,7 +167,7 @@ let package = Package(
 // regex engine: about 1 MB less text to map (docs/performance.md, "Idle RSS"; check-binaries.sh).
 let agentModules: Set<String> = [
     "ReveilleTime", "ReveilleDomain", "SystemSupport", "SystemTimeZone", "DBus", "SQLite", "LinuxEvents", "Notify",
-    "Sound", "Crypt", "ReveilleModel", "ReveilleAPI", "ReveilleCore", "ReveilleAgent", "reveilled",
+    "Sound", "Crypt", "ReveilleText", "Gettext", "ReveilleModel", "ReveilleAPI", "ReveilleCore", "ReveilleAgent", "reveilled",
 ]
 for target in package.targets where agentModules.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? [])

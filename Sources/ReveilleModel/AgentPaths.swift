@@ -1,6 +1,9 @@
 /// Where the agent keeps its files, by the XDG base directory rules. Pure: it only computes paths,
 /// so the agent and the CLI's `doctor` agree on them.
 public struct AgentPaths: Sendable {
+    /// The message catalogues, `LL/LC_MESSAGES/reveille.mo`: `$REVEILLE_LOCALEDIR` (the build tree's
+    /// `build/locale`, the tests'), else `/usr/share/locale`.
+    public var localeDirectory: String
     /// `$XDG_DATA_HOME/reveille`: the database and its lock.
     public var dataDirectory: String
     /// `$XDG_CONFIG_HOME/reveille/reveille.conf`.
@@ -14,6 +17,7 @@ public struct AgentPaths: Sendable {
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         dataDirectory = dataHome + "/reveille"
         configFile = configHome + "/reveille/reveille.conf"
+        localeDirectory = environment["REVEILLE_LOCALEDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/locale"
         if let share = environment["REVEILLE_DATADIR"], !share.isEmpty {
             shareDirectory = share
         } else {

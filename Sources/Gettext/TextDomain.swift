@@ -1,0 +1,56 @@
+import CIntl
+import Glibc
+import ReveilleText
+
+/// Reveille's text domain, `reveille`, and the directory its catalogues are read from
+/// (`DIR/LL/LC_MESSAGES/reveille.mo`). A binding is for the whole process (glibc keeps one per
+/// domain), so one process reads one locale directory: the last `bind` wins.
+enum TextDomain {
+    static let name = "reveille"
+    private static let lock = BindingLock()
+
+    /// Binds the domain to `directory`, with translations handed out in UTF-8 whatever the
+    /// locale's codeset. The corresponding C functions are `bindtextdomain` and `bind_textdomain_codeset`.
+    static func bind(_ directory: String) {
+        lock.withLock { bound in
+            guard bound != directory else { return }
+            bindtextdomain(name, directory)
+            bind_textdomain_codeset(name, "UTF-8")
+            bound = directory
+        }
+    }
+
+    /// The translation of `message`'s template for its count in the calling thread's locale, or
+    /// nil when the catalogue has none. A context is looked up as `msgctxt\u{4}msgid`, as
+    /// gettext's `pgettext` macro does (glibc has no function for it).
+    /// The corresponding C functions are `dgettext` and `dngettext`.
+    static func lookup(_ message: Message) -> String? {
+        let key = message.context.map { $0 + "\u{4}" + message.template } ?? message.template
+        let found: String
+        if let plural = message.pluralTemplate, let count = message.count {
+            found = String(cString: dngettext(name, key, plural, UInt(count.magnitude)))
+            // Untranslated, glibc hands back one of the two English forms.
+            if found == key || found == plural { return nil }
+        } else {
+            found = String(cString: dgettext(name, key))
+            if found == key { return nil }
+        }
+        return found
+    }
+}
+
+/// The binding's lock: `bindtextdomain` is safe to call from any thread, but "bind only when the
+/// directory changed" needs the check and the call together.
+private final class BindingLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var bound: String?
+
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func withLock(_ body: (inout String?) -> Void) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        body(&bound)
+    }
+}
