@@ -186,13 +186,72 @@ def message_call(toks, i, rel):
         if not is_label(toks, j + 4, "other"):
             raise ExtractError(f"{rel}:{toks[j].line}: Message(one: ...) has no other: template right after it")
         plural = template(toks, j + 6, rel, "the other: template")
+        j += 7
     else:
         if at(toks, j) is not None and toks[j].kind == "id" and is_punct(at(toks, j + 1), ":"):
             raise ExtractError(f"{rel}:{toks[j].line}: Message({toks[j].text}: ...) is not a shape the extractor "
                                "knows: Message(\"...\"), Message(context: \"...\", \"...\"), "
                                "Message(one: \"...\", other: \"...\", count: n)")
         msgid = template(toks, j, rel, "the template")
+        j += 1
+    check_arguments(toks, i, j, rel, msgid, plural)
     return context, msgid, plural
+
+
+def dictionary_keys(toks, j):
+    """The keys of the dictionary literal at toks[j] (`[:]`, `["a": x, "b": y]`), or None for another
+    expression; and the index after the argument."""
+    keys = set()
+    literal = is_punct(at(toks, j), "[")
+    depth = 0
+    closed = False  # the literal's ] is behind: anything but the argument's end makes it an expression
+    k = j
+    while k < len(toks):
+        t = toks[k]
+        if depth == 0 and (is_punct(t, ",") or is_punct(t, ")")):
+            break
+        if closed:
+            literal = False  # `[...] + other`, `[...].merging(...)`
+        if t.kind == "punct" and t.text in "([{":
+            depth += 1
+        elif t.kind == "punct" and t.text in ")]}":
+            depth -= 1
+            closed = depth == 0
+        elif literal and depth == 1 and t.kind == "str" and is_punct(at(toks, k + 1), ":") and \
+                (is_punct(toks[k - 1], "[") or is_punct(toks[k - 1], ",")):
+            try:
+                keys.add(plain_value(t))
+            except ValueError:
+                literal = False
+        k += 1
+    return (keys if literal else None), k
+
+
+def check_arguments(toks, i, j, rel, msgid, plural):
+    """When the arguments are dictionary literals (or absent), their keys are the template's placeholders:
+    a placeholder without its argument would be shown as it is written, an argument without one never."""
+    keys = set()
+    while is_punct(at(toks, j), ","):
+        j += 1
+        label = None
+        if at(toks, j) is not None and toks[j].kind == "id" and is_punct(at(toks, j + 1), ":"):
+            label = toks[j].text
+            j += 2
+        found, j = dictionary_keys(toks, j)
+        if label in (None, "messages"):
+            if found is None:
+                return  # built elsewhere: nothing to compare
+            keys |= found
+    wanted = set(PLACEHOLDER.findall(msgid)) | set(PLACEHOLDER.findall(plural or ""))
+    if plural is not None:
+        wanted.discard("count")
+        keys.discard("count")
+    show = lambda names: ", ".join("{" + n + "}" for n in sorted(names))  # noqa: E731
+    if wanted - keys:
+        raise ExtractError(f"{rel}:{toks[i].line}: Message(\"{msgid}\") has no argument for {show(wanted - keys)}")
+    if keys - wanted:
+        raise ExtractError(f"{rel}:{toks[i].line}: Message(\"{msgid}\") has an argument for {show(keys - wanted)}, "
+                           "which its template does not show")
 
 
 def extract(root):

@@ -17,8 +17,11 @@ func bad(alarm: String, template: StaticString, n: Int) -> [Message] {
         Message(one: "{count} left", other: "{count} left" + "s", count: n),  // expect-error: concatenation in other:
         Message(""),  // expect-error: empty
         Message.init("Snooze"),  // expect-error: .init
-        Message("Snooze {count}"),
+        Message("Snooze {count}", ["count": String(n)]),
         Message(one: "Snooze {count}", other: "Snoozes {count}", count: n),  // expect-error: a second plural
+        Message("Missed alarm: {label}"),  // expect-error: no argument for {label}
+        Message("Missed alarm: {label}", ["label": alarm, "time": alarm]),  // expect-error: {time} shown nowhere
+        Message("Missed alarm: {label}", ["lable": alarm]),  // expect-error: a misspelt key
         Message("Good: this one is fine"),
     ]
 }

@@ -3,7 +3,7 @@
 import ReveilleText
 import DBus
 
-func texts(alarm: String, n: Int) -> [Message] {
+func texts(alarm: String, n: Int, arguments: [String: String]) -> [Message] {
     let label = "Message(\"in a string\") is not a call either, nor \(n) in an interpolation"
     return [
         Message("Missed alarm: {label}", ["label": alarm]),
@@ -19,6 +19,9 @@ func texts(alarm: String, n: Int) -> [Message] {
             ["when": String(n)]
         ),
         Message("Nested {inner}", messages: ["inner": Message("Inner text")]),
+        Message("Rings at {time}", arguments),
+        Message("Rang {when}", ["when": n > 1 ? "twice" : "once"]),
+        Message(one: "{count} alarm at {time}", other: "{count} alarms at {time}", count: n, ["time": alarm]),
     ]
 }
 
