@@ -18,15 +18,14 @@ public struct GenerateTypingPrompt: Sendable {
     }
 }
 
-/// Checks retyped words: case and runs of spaces do not matter, the words and their order do.
+/// Checks retyped words: case, accents (`TypingFold`) and runs of spaces do not matter, the words and
+/// their order do.
 public struct EvaluateTyping: Sendable {
     public init() {}
 
     public func execute(expected: [String], typed: String) -> ChallengeRun.Outcome {
-        Self.normalize(typed) == expected.map { $0.lowercased() } ? .success : .failWrong
-    }
-
-    static func normalize(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+        let words = typed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.count == expected.count else { return .failWrong }
+        return zip(words, expected).allSatisfy(TypingFold.matches) ? .success : .failWrong
     }
 }
