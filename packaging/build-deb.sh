@@ -25,7 +25,7 @@ for tool in dpkg-buildpackage dpkg-parsechangelog dh lintian swift; do
     command -v "$tool" >/dev/null 2>&1 ||
         fail "$tool not found (scripts/install-deps.sh --with-packaging installs the Debian tools; Swift comes from swift.org)"
 done
-for file in README.md LICENSE data/io.github.Reveille1.xml data/words.txt; do
+for file in README.md LICENSE data/io.github.Reveille1.xml data/words/en.txt data/words/de.txt data/words/fr.txt data/words/es.txt; do
     [ -f "$repo/$file" ] || fail "$file is missing; the package installs it"
 done
 

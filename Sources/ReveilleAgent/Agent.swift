@@ -94,7 +94,7 @@ final class RunningAgent: Sendable {
             config = AgentConfig()
             configProblem = "\(error)"
         }
-        let words = paths.loadWordList()
+        let words = paths.loadWordLists()
 
         // Every event source yields here; one loop hands the events to the core.
         let inbox = WorldEvents()
@@ -122,7 +122,9 @@ final class RunningAgent: Sendable {
                           sleepGuard: LiveSleepGuard(system: system, session: connection),
                           hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher(),
                           waker: waker, battery: LiveBattery(system: system), storeThread: storeThread)
-        let core = AgentCore(world: world, config: config, wordList: words, inbox: inbox)
+        // The typing challenge's words follow the session's languages once the agent reads them
+        // (issue 24 §1); until then `languages` is left out and the words are English.
+        let core = AgentCore(world: world, config: config, words: words, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 
         let service = ManagerService(core: core, version: ReleaseVersion.current)

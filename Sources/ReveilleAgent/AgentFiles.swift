@@ -33,20 +33,46 @@ extension AgentPaths {
         return try AgentConfig.parse(text, file: configFile)
     }
 
-    /// The typing challenge's words: `words.txt` when it is there, else the built-in list.
-    /// A file that cannot be read or holds too few words is logged and the built-in list used:
-    /// a missing or broken optional file never keeps alarms from ringing.
-    public func loadWordList() -> [String] {
-        let text: String?
-        do { text = try readTextFile(wordListFile) } catch {
-            Log.shared.error("\(error); using the built-in word list")
-            return BuiltInWords.list
+    /// The typing challenge's words, one list a language, read at start: `words/LL.txt` for each
+    /// language `LL` (`de`, `pt_BR`) that has a file. English is `words/en.txt`, else `words.txt` (its
+    /// path before there were languages, which an admin may have replaced), else the built-in list.
+    /// A file that cannot be read or holds too few words is logged and skipped, so that its language
+    /// falls back to English: a missing or broken optional file never keeps alarms from ringing.
+    public func loadWordLists() -> WordLists {
+        var lists: [String: [String]] = [:]
+        for language in wordListLanguages() {
+            if let words = loadWordList(wordsDirectory + "/\(language).txt") { lists[language] = words }
         }
-        guard let text else { return BuiltInWords.list }
+        let english = lists.removeValue(forKey: "en") ?? loadWordList(legacyWordListFile) ?? BuiltInWords.list
+        return WordLists(english: english, byLanguage: lists)
+    }
+
+    /// The languages of the files in `words/`: the names of its `*.txt` made of letters and `_`.
+    func wordListLanguages() -> [String] {
+        guard let directory = opendir(wordsDirectory) else { return [] }
+        defer { closedir(directory) }
+        var languages: [String] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".txt") else { continue }
+            let language = String(name.dropLast(4))
+            if !language.isEmpty, language.allSatisfy({ ($0.isASCII && $0.isLetter) || $0 == "_" }) { languages.append(language) }
+        }
+        return languages.sorted()
+    }
+
+    /// One word list file; nil (and a log line when it is there but unusable) when it cannot be used.
+    func loadWordList(_ file: String) -> [String]? {
+        let text: String?
+        do { text = try readTextFile(file) } catch {
+            Log.shared.error("\(error); its language uses the English words")
+            return nil
+        }
+        guard let text else { return nil }
         let words = BuiltInWords.parse(text)
         guard words.count >= BuiltInWords.minimumCount else {
-            Log.shared.error("the word list \(wordListFile) has fewer than \(BuiltInWords.minimumCount) words; using the built-in word list")
-            return BuiltInWords.list
+            Log.shared.error("the word list \(file) has fewer than \(BuiltInWords.minimumCount) words; its language uses the English words")
+            return nil
         }
         return words
     }

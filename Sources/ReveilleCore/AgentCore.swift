@@ -9,7 +9,11 @@ import ReveilleTime
 public actor AgentCore {
     let world: World
     let config: AgentConfig
-    let flow: ChallengeFlow
+    /// The typing challenge's words, by language.
+    let words: WordLists
+    /// The session's languages, most wanted first, as the agent last read them: asked each time a
+    /// problem is drawn, so a typing challenge started after a change of language is in the new one.
+    let languages: @Sendable () -> [String]
     var random: AgentRandom
 
     /// Every alarm, with its plan and its open run.
@@ -33,13 +37,20 @@ public actor AgentCore {
     /// What the world tells the core, handled in order by `CoreService`.
     public nonisolated let inbox: WorldEvents
 
-    public init(world: World, config: AgentConfig, wordList: [String], random: AgentRandom = .system,
-                inbox: WorldEvents = WorldEvents()) {
+    /// `languages` gives the session's languages (`["de_DE", "en"]`); without it the words are English.
+    public init(world: World, config: AgentConfig, words: WordLists, languages: @escaping @Sendable () -> [String] = { [] },
+                random: AgentRandom = .system, inbox: WorldEvents = WorldEvents()) {
         self.inbox = inbox
         self.world = world
         self.config = config
-        self.flow = ChallengeFlow(rules: ChallengeRules(lockout: config.lockout, wordList: wordList))
+        self.words = words
+        self.languages = languages
         self.random = random
+    }
+
+    /// The challenge rules, with the words of the session's language as it is now.
+    var flow: ChallengeFlow {
+        ChallengeFlow(rules: ChallengeRules(lockout: config.lockout, wordList: words.words(for: languages())))
     }
 
     struct Published: Equatable {

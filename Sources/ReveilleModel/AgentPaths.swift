@@ -8,7 +8,7 @@ public struct AgentPaths: Sendable {
     public var dataDirectory: String
     /// `$XDG_CONFIG_HOME/reveille/reveille.conf`.
     public var configFile: String
-    /// The directory holding `words.txt` and the tray's `icons` (`$REVEILLE_DATADIR`, else the installed share directory).
+    /// The directory holding the word lists (`words/`) and the tray's `icons` (`$REVEILLE_DATADIR`, else the installed share directory).
     public var shareDirectory: String
 
     public init(environment: [String: String], executablePath: String) {
@@ -30,5 +30,8 @@ public struct AgentPaths: Sendable {
 
     public var databaseFile: String { dataDirectory + "/alarms.db" }
     public var lockFile: String { dataDirectory + "/reveilled.lock" }
-    public var wordListFile: String { shareDirectory + "/words.txt" }
+    /// The typing challenge's words, one file a language: `words/en.txt`, `words/de.txt`.
+    public var wordsDirectory: String { shareDirectory + "/words" }
+    /// Where the English words were before there were other languages: read when `words/en.txt` is not there.
+    public var legacyWordListFile: String { shareDirectory + "/words.txt" }
 }

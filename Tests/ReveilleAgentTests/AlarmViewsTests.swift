@@ -18,7 +18,7 @@ import Testing
         let methods: [String: ExportedMethod]
 
         init() async throws {
-            core = AgentCore(world: fakes.world, config: AgentConfig(), wordList: ["apple", "river"], random: .seeded(3))
+            core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: ["apple", "river"]), random: .seeded(3))
             methods = Dictionary(uniqueKeysWithValues: ManagerService(core: core, version: "test").interface.methods.map { ($0.name, $0) })
             try await core.load()
             await core.resume()

@@ -16,7 +16,7 @@ import Testing
     @Test func theServedInterfaceMatchesTheDocumentedXML() throws {
         let documented = try DocumentedInterface.load()
         let fakes = FakeWorld(now: Instant(secondsSinceEpoch: 0))
-        let core = AgentCore(world: fakes.world, config: AgentConfig(), wordList: [])
+        let core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: []))
         let served = ManagerService(core: core, version: "test").interface
 
         #expect(served.name == documented.name)

@@ -83,7 +83,7 @@ import Testing
         let store = FakeStore(StoredState(alarms: [Alarm(id: AlarmID("12345678-1234-4234-8234-123456789abc")!, time: WallTime(hour: 7, minute: 0)!)]))
         store.failReads(true)
         let fakes = FakeWorld(now: mondayMorning, store: store)
-        let core = AgentCore(world: fakes.world, config: AgentConfig(), wordList: ["apple"], random: .seeded(7))
+        let core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: ["apple"]), random: .seeded(7))
         await #expect(throws: AgentError.self) { try await core.load() }
         await core.databaseUnavailable("another program holds it locked")
         await #expect(throws: AgentError.failed("the alarm database cannot be opened: another program holds it locked")) {

@@ -113,7 +113,7 @@ struct TrayFixture {
 
     init(config: AgentConfig = AgentConfig()) async throws {
         fakes = FakeWorld(now: mondaySix)
-        core = AgentCore(world: fakes.world, config: config, wordList: ["apple", "river", "stone"], random: .seeded(7),
+        core = AgentCore(world: fakes.world, config: config, words: WordLists(english: ["apple", "river", "stone"]), random: .seeded(7),
                          inbox: fakes.inbox)
         Task { [core] in await CoreService(core: core).run() }
         try await core.load()

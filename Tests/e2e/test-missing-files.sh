@@ -1,17 +1,17 @@
 #!/bin/bash
-# No optional file keeps alarms from ringing. Without words.txt (REVEILLE_DATADIR names an empty
+# No optional file keeps alarms from ringing. Without word lists (REVEILLE_DATADIR names an empty
 # directory) the agent starts and the typing challenge shows its built-in words. A sound file
 # that is missing plays the theme's alarm sound; with the sound theme missing too, a tone the
 # agent makes itself is heard. The notification says which fallback plays. FIFOs in place of the
-# configuration, words.txt, the local time file and a sound theme's index.theme (which would
-# block whoever opens them) are passed over too.
+# configuration, the word lists (words/en.txt, words/de.txt and the old words.txt), the local time
+# file and a sound theme's index.theme (which would block whoever opens them) are passed over too.
 source "$(dirname "$0")/lib.sh"
 start_session
 configure "[agent]" "fade_in = 1s"
 mkdir -p "$SESSION/empty-share" "$SESSION/empty-xdg"
 export REVEILLE_DATADIR=$SESSION/empty-share
 start_agent
-note "the agent started without words.txt"
+note "the agent started without word lists"
 
 solve() {
     assert_eq "$(call SubmitAnswer ss "$1" "$(answer_of "$(challenge_field "$1" prompt)")" | awk '{ print $2 }')" '"dismissed"' "solving $1"
@@ -40,7 +40,7 @@ words=$(answer_of "$(challenge_field "$typing" prompt)")
 note "words to type: $words"
 assert_eq "$(echo "$words" | wc -w)" 4 "words in the prompt"
 for word in $words; do
-    grep -qx -- "$word" "$REPO/data/words.txt" || fail "'$word' is not one of the built-in words"
+    grep -qx -- "$word" "$REPO/data/words/en.txt" || fail "'$word' is not one of the built-in words"
 done
 captcha_type "$words"
 wait_until "the words dismiss it" 5 not is_ringing "$typing"
@@ -74,7 +74,9 @@ solve "$default"
 
 # FIFOs where files should be: nobody ever writes to them.
 stop_agent
-mkfifo "$SESSION/empty-share/words.txt" "$SESSION/localtime"
+mkdir -p "$SESSION/empty-share/words"
+mkfifo "$SESSION/empty-share/words.txt" "$SESSION/empty-share/words/en.txt" "$SESSION/empty-share/words/de.txt" \
+    "$SESSION/localtime"
 mkdir -p "$SESSION/fifo-xdg/sounds/freedesktop"
 mkfifo "$SESSION/fifo-xdg/sounds/freedesktop/index.theme"
 mv "$XDG_CONFIG_HOME/reveille/reveille.conf" "$SESSION/reveille.conf"
@@ -87,7 +89,7 @@ mv "$SESSION/reveille.conf" "$XDG_CONFIG_HOME/reveille/reveille.conf"
 export XDG_DATA_DIRS=$SESSION/fifo-xdg:/usr/share REVEILLE_LOCALTIME=$SESSION/localtime
 unset TZ
 start_agent
-note "the agent started with FIFOs as words.txt, local time file and index.theme"
+note "the agent started with FIFOs as word lists, local time file and index.theme"
 ring_and_record "$default" "$SESSION/fifo-theme.wav"
 level=$(rms "$SESSION/fifo-theme.wav")
 note "RMS of the theme sound behind a FIFO index.theme: $level"
@@ -97,6 +99,6 @@ solve "$default"
 gcall Trigger "'$typing'" >/dev/null
 wait_until "the typing alarm rings" 5 is_ringing "$typing"
 for word in $(answer_of "$(challenge_field "$typing" prompt)"); do
-    grep -qx -- "$word" "$REPO/data/words.txt" || fail "'$word' is not one of the built-in words"
+    grep -qx -- "$word" "$REPO/data/words/en.txt" || fail "'$word' is not one of the built-in words"
 done
 echo "alarms ring with words and sound whatever optional file is missing"

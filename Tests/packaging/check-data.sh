@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks the session files in data/ the way the desktop reads them: the desktop entry
 # with desktop-file-validate, the user unit with systemd-analyze, the D-Bus activation
-# file's keys, the icons and the introspection XML as well-formed XML.
+# file's keys, the icons and the introspection XML as well-formed XML, the word lists as UTF-8 in NFC.
 #
 #   Tests/packaging/check-data.sh
 set -eu
@@ -80,8 +80,21 @@ for xml in "$data/icons/io.github.Reveille1.svg" "$tray_icons"/*.svg "$data/io.g
         problem "$(basename "$xml") is not well-formed XML: $out"
 done
 
+# The typing challenge's word lists, installed as /usr/share/reveille/words/*.txt: one for each
+# language the package speaks, in UTF-8 and NFC as the captcha shows them (their rules of size and
+# spelling are WordListTests').
+for language in en de fr es; do
+    [ -f "$data/words/$language.txt" ] || problem "$data/words/$language.txt is missing"
+done
+for list in "$data"/words/*.txt; do
+    out=$(python3 -c 'import sys, unicodedata
+text = open(sys.argv[1], encoding="utf-8").read()
+if not unicodedata.is_normalized("NFC", text): sys.exit("not in NFC")' "$list" 2>&1) ||
+        problem "$(basename "$list"): $out"
+done
+
 if [ "$failures" -gt 0 ]; then
     say "$failures problem(s)"
     exit 1
 fi
-say "PASS: desktop entry, user unit, activation file, icons and introspection XML"
+say "PASS: desktop entry, user unit, activation file, icons, introspection XML and word lists"

@@ -143,7 +143,8 @@ say "checking the installed layout"
 for path in /usr/bin/reveille /usr/bin/reveilled /usr/lib/systemd/user/reveille.service \
     /usr/share/dbus-1/services/io.github.Reveille1.service /usr/share/dbus-1/interfaces/io.github.Reveille1.xml \
     /usr/share/applications/io.github.Reveille1.desktop /usr/share/icons/hicolor/scalable/apps/io.github.Reveille1.svg \
-    /usr/share/reveille/words.txt /usr/share/reveille/icons/hicolor/scalable/status/io.github.Reveille1-will-wake.svg \
+    /usr/share/reveille/words/en.txt /usr/share/reveille/words/de.txt /usr/share/reveille/words/fr.txt \
+    /usr/share/reveille/words/es.txt /usr/share/reveille/icons/hicolor/scalable/status/io.github.Reveille1-will-wake.svg \
     /usr/share/reveille/icons/hicolor/scalable/status/io.github.Reveille1-ringing.svg \
     /usr/share/bash-completion/completions/reveille \
     /usr/share/zsh/vendor-completions/_reveille /usr/share/fish/vendor_completions.d/reveille.fish \
