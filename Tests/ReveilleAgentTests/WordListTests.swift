@@ -11,6 +11,10 @@ import Testing
     static let shippedDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../data/words").standardized.path
 
+    /// The languages of the shipped lists: every `data/words/LL.txt`, so that a new one is checked too.
+    static let shippedLanguages: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: shippedDirectory)) ?? [])
+        .filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
+
     /// Loads the word lists as the agent does, with REVEILLE_DATADIR pointing at `directory`.
     func wordLists(in directory: String) -> WordLists {
         AgentPaths(environment: ["HOME": "/nonexistent", "REVEILLE_DATADIR": directory], executablePath: "/usr/bin/reveilled")
@@ -37,7 +41,11 @@ import Testing
 
     /// Issue 24 §2: at least 300 common words of 4 to 8 letters, lower-case, each once, and no two the
     /// same once folded (the check could not tell them apart).
-    @Test(arguments: ["en", "de", "fr", "es"])
+    @Test func theFourLanguagesHaveLists() {
+        #expect(Set(Self.shippedLanguages).isSuperset(of: ["en", "de", "fr", "es"]))
+    }
+
+    @Test(arguments: shippedLanguages)
     func eachShippedListKeepsTheRules(language: String) throws {
         let text = try String(contentsOfFile: Self.shippedDirectory + "/\(language).txt", encoding: .utf8)
         let words = BuiltInWords.parse(text)
@@ -57,7 +65,7 @@ import Testing
     @Test func theShippedListsLoadByLanguage() {
         let lists = wordLists(in: Self.shippedDirectory + "/..")
         #expect(lists.english == BuiltInWords.list)
-        #expect(Set(lists.byLanguage.keys) == ["de", "fr", "es"])
+        #expect(Set(lists.byLanguage.keys) == Set(Self.shippedLanguages).subtracting(["en"]))
         #expect(lists.words(for: ["fr_FR.UTF-8"]).contains("être"))
         #expect(lists.words(for: ["de_DE.UTF-8"]).contains("schön"))
         #expect(lists.words(for: ["es_ES.UTF-8"]).contains("mañana"))
