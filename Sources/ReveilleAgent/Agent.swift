@@ -86,6 +86,10 @@ final class RunningAgent: Sendable {
         let opener = DatabaseRetry(path: paths.databaseFile, environment: environment)
         let firstOpening = opener.startFirstOpening()
         let connection = try Connection.session()
+        // The session's language and time format (issue 24): the agent's own until the user manager answers.
+        let sessionLocale = SessionLocale(ownEnvironment: environment, localeDirectory: paths.localeDirectory,
+                                          connection: connection)
+        sessionLocale.refreshSoon()
         let (store, opened) = opener.openFirst(firstOpening)
         let config: AgentConfig
         var configProblem: String?
@@ -107,7 +111,7 @@ final class RunningAgent: Sendable {
             cliPath: siblingExecutable("reveille", environment: environment),
             baseEnvironment: environment,
             sessionEnvironment: { [connection] in await SessionEnvironment(connection: connection).fetch() },
-            captchas: captchas,
+            captchas: captchas, locale: sessionLocale,
             failed: { id, reason in inbox.yield(.challengeTerminalFailed(id, reason)) })
         // Every write and every read of the database after the first runs on this thread, never on the loop's.
         let storeThread = WorkerThread()
@@ -118,13 +122,13 @@ final class RunningAgent: Sendable {
         let health = LiveHealth(desktop: desktop, terminal: terminal, power: LivePower(system: system),
                                 database: store, zone: zone, configProblem: configProblem)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
-                          sound: desktop.sound, terminal: terminal, health: health,
+                          sound: LocaleRefreshingSound(desktop.sound, locale: sessionLocale), terminal: terminal, health: health,
                           sleepGuard: LiveSleepGuard(system: system, session: connection),
                           hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher(),
                           waker: waker, battery: LiveBattery(system: system), storeThread: storeThread)
-        // The typing challenge's words follow the session's languages once the agent reads them
-        // (issue 24 §1); until then `languages` is left out and the words are English.
-        let core = AgentCore(world: world, config: config, words: words, inbox: inbox)
+        // The typing challenge's words follow the session's languages, as last read (issue 24 §2).
+        let core = AgentCore(world: world, config: config, words: words,
+                             languages: { sessionLocale.current.languages }, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 
         let service = ManagerService(core: core, version: ReleaseVersion.current)
@@ -134,7 +138,7 @@ final class RunningAgent: Sendable {
         // A database that cannot be opened yet keeps the agent on the bus, saying why and retrying.
         await opened.value
         let loaded = await opener.load(store, into: core)
-        try connection.export([service.interface], at: BusNames.path)
+        try connection.export([sessionLocale.refreshingOnEachCall(service.interface)], at: BusNames.path)
         let reply = try await connection.requestName(BusNames.service)
         guard reply.isOwner else {
             throw SetupError("another agent already owns \(BusNames.service) on this session bus")

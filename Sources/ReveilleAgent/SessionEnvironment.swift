@@ -9,6 +9,14 @@ struct SessionEnvironment: Sendable {
     let connection: Connection
 
     func fetch() async -> [String: String] {
+        await fetchIfAvailable() ?? [:]
+    }
+
+    /// The manager's environment; nil when there is no user manager to ask (or it did not answer).
+    /// The manager sends no `PropertiesChanged` for `Environment` (systemd declares it without
+    /// `SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE`), so a caller that follows it reads it again when it
+    /// needs to be current.
+    func fetchIfAvailable() async -> [String: String]? {
         do {
             let reply = try await connection.call(
                 destination: "org.freedesktop.systemd1", path: "/org/freedesktop/systemd1",
@@ -22,7 +30,7 @@ struct SessionEnvironment: Sendable {
             }
             return result
         } catch {
-            return [:]
+            return nil
         }
     }
 }

@@ -6,7 +6,9 @@ import Synchronization
 /// Opens a terminal running `reveille captcha ID --bus-name NAME`.
 ///
 /// The agent may have started before the graphical session, so the terminal gets the
-/// session's display variables from `sessionEnvironment` at launch time. `NAME` comes from
+/// session's display variables from `sessionEnvironment` at launch time, and the session's
+/// locale variables (`SessionLocale`, brought up to date by that same reading), so that the
+/// captcha speaks the session's language. `NAME` comes from
 /// `captchas`, which follows it on the bus: that is how the core knows its captcha is open.
 public final class LiveTerminalLauncher: TerminalLauncher {
     private let command: TerminalCommand
@@ -14,6 +16,7 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     private let baseEnvironment: [String: String]
     private let sessionEnvironment: @Sendable () async -> [String: String]
     private let captchas: CaptchaNames?
+    private let locale: SessionLocale?
     /// Told when a terminal ended within `startLimit` without its captcha ever coming up: the
     /// alarm, and what to tell the person (the terminal, how it ended, its last words).
     private let failed: @Sendable (AlarmID, String) -> Void
@@ -29,7 +32,8 @@ public final class LiveTerminalLauncher: TerminalLauncher {
 
     public init(command: TerminalCommand, cliPath: String, baseEnvironment: [String: String],
                 sessionEnvironment: @escaping @Sendable () async -> [String: String], captchas: CaptchaNames? = nil,
-                failed: @escaping @Sendable (AlarmID, String) -> Void = { _, _ in }) {
+                locale: SessionLocale? = nil, failed: @escaping @Sendable (AlarmID, String) -> Void = { _, _ in }) {
+        self.locale = locale
         self.failed = failed
         self.command = command
         self.cliPath = cliPath
@@ -55,6 +59,10 @@ public final class LiveTerminalLauncher: TerminalLauncher {
             var environment = base
             let fresh = await session()
             for name in Self.sessionVariables { if let value = fresh[name] { environment[name] = value } }
+            if let locale {
+                locale.update(session: fresh.isEmpty ? nil : fresh)
+                environment = locale.childEnvironment(environment)
+            }
             let terminal = (argv.first ?? "").split(separator: "/").last.map(String.init) ?? ""
             let output = try? OutputCapture(prefix: "terminal '\(terminal)'")
             do {
