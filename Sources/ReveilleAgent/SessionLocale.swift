@@ -106,11 +106,11 @@ public final class SessionLocale: Sendable {
     static func describe(_ locale: UserLocale, from source: String) -> String {
         let names = UserLocale.variableNames.compactMap { name in locale.variables[name].map { "\(name)=\($0)" } }
         var line = "language: \(locale.language) (\(source): \(names.isEmpty ? "no locale set" : names.joined(separator: " "))"
-        line += "; times like \(locale.timeStyle.time(.init(hour: 7, minute: 0)!)))"
+        line += "; times like \(locale.timeStyle.time(.init(hour: 7, minute: 0)!))"
         if let own = UserLocale.processLanguage, locale.variables["LANGUAGE"] != own {
             line += "; the agent's own LANGUAGE=\(own) wins, as glibc reads it"
         }
-        return line
+        return line + ")"
     }
 
     /// `base` with the session's locale variables in place of its own: the environment of a child

@@ -3,7 +3,8 @@
 # systemd user manager's Environment (a stand-in here, systemd_stand_in.py), not from its own
 # environment (lib.sh's C.UTF-8), and takes in a change without a restart, at the next call of a
 # client. Seen through its log line "language: LL (…)". Test catalogues of its own, so that this
-# holds whatever po/ has; needs the locales de_DE.UTF-8, fr_FR.UTF-8 and en_US.UTF-8.
+# holds whatever po/ has; needs the locales de_DE.UTF-8, fr_FR.UTF-8 and en_US.UTF-8. An agent
+# started with a LANGUAGE of its own says that it wins.
 source "$(dirname "$0")/lib.sh"
 start_session
 
@@ -37,4 +38,11 @@ gdbus call --session --dest org.freedesktop.systemd1 --object-path /org/freedesk
     --method org.freedesktop.systemd1.Manager.UnsetAndSetEnvironment "['LC_TIME']" "['LANG=C.UTF-8']" >/dev/null
 list_and_check_c() { "$REVEILLE" list >/dev/null 2>&1; logged "language: en (the session: LANGUAGE=fr LANG=C.UTF-8; times like 07:00)"; }
 wait_until "the agent logs language: en" 10 list_and_check_c
+note "a LANGUAGE in the agent's own environment wins, since glibc's gettext reads it (the user unit unsets it)"
+gdbus call --session --dest org.freedesktop.systemd1 --object-path /org/freedesktop/systemd1 \
+    --method org.freedesktop.systemd1.Manager.SetEnvironment "['LANG=en_US.UTF-8', 'LANGUAGE=de']" >/dev/null
+stop_agent
+LANGUAGE=fr start_agent
+wait_until "the agent logs its own LANGUAGE" 10 \
+    logged "language: fr (the session: LANGUAGE=de LANG=en_US.UTF-8; times like 7:00 AM; the agent's own LANGUAGE=fr wins, as glibc reads it)"
 echo "the agent speaks the session's language"
