@@ -32,7 +32,7 @@ let package = Package(
     targets: [
         // MARK: Pure layers
         .target(name: "ReveilleTime"),
-        .target(name: "ReveilleDomain", dependencies: ["ReveilleTime"]),
+        .target(name: "ReveilleDomain", dependencies: ["ReveilleTime", "ReveilleText"]),
         // User-facing texts before translation: `Message` (an English template, its arguments, a
         // context, a plural). Extracted into po/reveille.pot by scripts/po/extract.py.
         .target(name: "ReveilleText"),
@@ -143,7 +143,7 @@ let package = Package(
             name: "ReveilleCLITests",
             dependencies: [
                 "ReveilleCLI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus", "ReveilleTestSupport",
-                "SystemSupport", "QRCode",
+                "SystemSupport", "QRCode", "ReveilleText", "Gettext",
             ]
         ),
         .testTarget(name: "ReveilleWakeTests", dependencies: ["ReveilleWake"]),

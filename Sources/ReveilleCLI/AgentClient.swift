@@ -2,6 +2,7 @@ import DBus
 import ReveilleAPI
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// The CLI's connection to the agent: calls, with errors turned into exit statuses.
@@ -11,7 +12,7 @@ struct AgentClient {
     /// Connects to the session bus; exit status 3 when there is none.
     static func connect() throws(CLIError) -> AgentClient {
         do { return AgentClient(connection: try Connection.session()) } catch {
-            throw CLIError(.unreachable, "cannot reach the session bus: \(error.message)")
+            throw CLIError(.unreachable, Message("cannot reach the session bus: {error}", ["error": error.message]))
         }
     }
 
@@ -32,7 +33,7 @@ struct AgentClient {
              "org.freedesktop.DBus.Error.NameHasNoOwner", "org.freedesktop.DBus.Error.Spawn.ChildExited",
              "org.freedesktop.DBus.Error.Spawn.ExecFailed", "org.freedesktop.DBus.Error.Spawn.Failed",
              "org.freedesktop.DBus.Error.TimedOut":
-            return CLIError(.unreachable, "the Reveille agent is not reachable on the session bus (\(error.message))")
+            return CLIError(.unreachable, Message("the Reveille agent is not reachable on the session bus ({error})", ["error": error.message]))
         default:
             return CLIError(.failed, error.description)
         }
@@ -42,7 +43,7 @@ struct AgentClient {
     func challenge(_ method: BusMethod, _ id: String) async throws(CLIError) -> ChallengeView {
         guard let dictionary = try await call(method, [.string(id)]).first?.vardictValue,
               let view = AlarmCodec.decodeChallenge(dictionary)
-        else { throw .failed("the agent sent an unexpected answer to \(method.name)") }
+        else { throw unexpectedAnswer(method.name) }
         return view
     }
 
@@ -51,10 +52,10 @@ struct AgentClient {
         let reply = try await call(.submitAnswer, [.string(id), .string(answer)])
         guard let outcome = reply.first?.stringValue.flatMap(AnswerOutcome.init(rawValue:)),
               let next = reply.dropFirst().first?.vardictValue
-        else { throw .failed("the agent sent an unexpected answer to SubmitAnswer") }
+        else { throw unexpectedAnswer("SubmitAnswer") }
         if next.isEmpty { return (outcome, nil) }
         guard let view = AlarmCodec.decodeChallenge(next) else {
-            throw .failed("the agent sent an unexpected answer to SubmitAnswer")
+            throw unexpectedAnswer("SubmitAnswer")
         }
         return (outcome, view)
     }
@@ -77,7 +78,7 @@ struct AgentClient {
     /// Every alarm, as the agent lists them.
     func alarms() async throws(CLIError) -> [[String: Value]] {
         guard let list = try await call(.listAlarms).first?.vardictArrayValue else {
-            throw .failed("the agent sent an unexpected answer to ListAlarms")
+            throw unexpectedAnswer("ListAlarms")
         }
         return list
     }
@@ -87,23 +88,29 @@ struct AgentClient {
         var filter: [String: Value] = ["since": .int64(since), "limit": .uint32(UInt32(HistoryQuery.maxLimit))]
         if let alarm { filter["alarm"] = .string(alarm) }
         guard let list = try await call(.getHistory, [.vardict(filter)]).first?.vardictArrayValue else {
-            throw .failed("the agent sent an unexpected answer to GetHistory")
+            throw unexpectedAnswer("GetHistory")
         }
         let entries = list.compactMap(HistoryCodec.decode)
-        guard entries.count == list.count else { throw .failed("the agent sent an unexpected answer to GetHistory") }
+        guard entries.count == list.count else { throw unexpectedAnswer("GetHistory") }
         return entries
+    }
+
+    /// A reply of the agent that does not have the shape of `method`'s.
+    func unexpectedAnswer(_ method: String) -> CLIError {
+        .failed(Message("the agent sent an unexpected answer to {method}", ["method": method]))
     }
 
     /// The full id of the alarm that `reference` names: an id, or a prefix of exactly one id.
     func resolve(_ reference: String) async throws(CLIError) -> String {
         let wanted = reference.lowercased()
         if AlarmID(wanted) != nil { return wanted }
-        guard !wanted.isEmpty else { throw .usage("an alarm id is empty") }
+        guard !wanted.isEmpty else { throw .usage(Message("an alarm id is empty")) }
         let matches = try await alarms().compactMap { $0["id"]?.stringValue }.filter { $0.hasPrefix(wanted) }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw .failed("no alarm has an id starting with '\(reference)'")
-        default: throw .usage("'\(reference)' matches \(matches.count) alarms; give more of the id")
+        case 0: throw .failed(Message("no alarm has an id starting with '{id}'", ["id": reference]))
+        default: throw .usage(Message(one: "'{id}' matches {count} alarm; give more of the id",
+                                      other: "'{id}' matches {count} alarms; give more of the id", count: matches.count, ["id": reference]))
         }
     }
 }

@@ -1,31 +1,32 @@
 import ArgumentParser
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// The alarm fields as options, shared by `add` and `edit`; they mirror the D-Bus alarm keys.
 struct AlarmOptions: ParsableArguments {
-    @Option(help: "A label shown when it rings (at most 256 characters).")
+    @Option(help: .text(Message("A label shown when it rings (at most 256 characters).")))
     var label: String?
 
     @OptionGroup var days: DayOptions
 
-    @Option(help: "A sound-theme name (alarm-clock-elapsed) or an absolute file path.")
+    @Option(help: .text(Message("A sound-theme name (alarm-clock-elapsed) or an absolute file path.")))
     var sound: String?
 
-    @Option(help: "Volume from 0 to 1.")
+    @Option(help: .text(Message("Volume from 0 to 1.")))
     var volume: Double?
 
-    @Option(help: "Minutes per snooze, 1 to 60.")
+    @Option(help: .text(Message("Minutes per snooze, 1 to 60.")))
     var snoozeMinutes: Int?
 
-    @Option(help: "Snoozes allowed, 0 to 10, or -1 or 'unlimited'.")
+    @Option(help: .text(Message("Snoozes allowed, 0 to 10, or -1 or 'unlimited'.")))
     var maxSnoozes: String?
 
-    @Option(help: "Minutes after dismissal to ask \"Still up?\", 0 to 60 (0: off); unanswered within 60 s, it rings again.")
+    @Option(help: .text(Message("Minutes after dismissal to ask \"Still up?\", 0 to 60 (0: off); unanswered within 60 s, it rings again.")))
     var wakeCheck: Int?
 
-    @Option(name: .customLong("challenge"), help: "A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N, card:LABEL (see reveille code).")
+    @Option(name: .customLong("challenge"), help: .text(Message("A challenge, repeatable, in order: math:easy|medium|hard, qr:CODE, typing:N, card:LABEL (see reveille code).")))
     var challenges: [String] = []
 
     /// The changes these options and the time argument ask for. Bad values are usage errors (exit status 2).
@@ -38,7 +39,7 @@ struct AlarmOptions: ParsableArguments {
         changes.label = label
         changes.repeatDays = try days.repeatDays()
         if changes.inSeconds != nil, changes.repeatDays?.isEmpty == false {
-            throw .usage("a relative time (+25m, in 1 hour) is for a one-time alarm; it cannot go with --repeat")
+            throw .usage(Message("a relative time (+25m, in 1 hour) is for a one-time alarm; it cannot go with --repeat"))
         }
         changes.sound = sound
         changes.volume = volume
@@ -46,7 +47,7 @@ struct AlarmOptions: ParsableArguments {
         changes.wakeCheck = wakeCheck
         if let maxSnoozes {
             guard let value = maxSnoozes == "unlimited" ? -1 : Int(maxSnoozes) else {
-                throw .usage("--max-snoozes '\(maxSnoozes)' is not a number or 'unlimited'")
+                throw .usage(Message("--max-snoozes '{value}' is not a number or 'unlimited'", ["value": maxSnoozes]))
             }
             changes.maxSnoozes = value
         }
@@ -67,6 +68,6 @@ let dayWords = ["today", "tomorrow"] + Weekday.allCases.map(\.shortName)
 
 /// `--json` for scripts.
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print JSON with the D-Bus keys instead of text.")
+    @Flag(help: .text(Message("Print JSON with the D-Bus keys instead of text.")))
     var json = false
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 /// The alarm an id-only subcommand acts on.
 struct AlarmReference: ParsableArguments {
-    @Argument(help: "The alarm's id, or a unique prefix of it.")
+    @Argument(help: .text(Message("The alarm's id, or a unique prefix of it.")))
     var id: String
 
     /// Resolves the id and calls `method` with it (and `extra` arguments).

@@ -1,15 +1,17 @@
 import ArgumentParser
 import DBus
+import Gettext
 import ReveilleAPI
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// The alarms `pause` and `resume` act on: one named by its id, or all of them with `--all`.
 struct AlarmSelection: ParsableArguments {
-    @Argument(help: "The alarm's id, or a unique prefix of it; not with --all.")
+    @Argument(help: .text(Message("The alarm's id, or a unique prefix of it; not with --all.")))
     var id: String?
 
-    @Flag(help: "Every alarm instead of one.")
+    @Flag(help: .text(Message("Every alarm instead of one.")))
     var all = false
 
     enum Target: Equatable {
@@ -22,8 +24,8 @@ struct AlarmSelection: ParsableArguments {
         switch (id, all) {
         case (let id?, false): return .one(id)
         case (nil, true): return .all
-        case (_?, true): throw .usage("give an alarm id or --all, not both")
-        case (nil, false): throw .usage("give an alarm id, or --all for every alarm")
+        case (_?, true): throw .usage(Message("give an alarm id or --all, not both"))
+        case (nil, false): throw .usage(Message("give an alarm id, or --all for every alarm"))
         }
     }
 }
@@ -34,12 +36,13 @@ enum PauseDate {
     /// nothing, so a weekday that is today means the same weekday next week.
     static func resolve(_ text: String, at clock: LocalNow) throws(CLIError) -> CivilDate {
         guard var date = try TimeExpression(words: [], dayText: text, at: clock).date else {
-            throw .usage("--until '\(text)' is not a day; accepted: \(WhenText.acceptedDays)")
+            throw .usage(Message("--until '{value}' is not a day; accepted: {accepted}", ["value": text, "accepted": WhenText.acceptedDays]))
         }
         let today = clock.zone.localDateTime(at: clock.now).date
         if date == today, TimeExpression.needsTime(text) { date = today.adding(days: 7) }
         guard date > today else {
-            throw .usage("--until \(date) is not after today (\(today)): give the first day it should ring again")
+            throw .usage(Message("--until {date} is not after today ({today}): give the first day it should ring again",
+                                 ["date": date.description, "today": today.description]))
         }
         return date
     }
@@ -50,9 +53,11 @@ struct PauseEachReport: Equatable {
     var changed = 0
     var leftAlone: [String] = []
 
-    /// "paused 3 alarms", then a line for each alarm left alone.
-    func lines(verb: String) -> [String] {
-        ["\(verb) \(changed) alarm\(changed == 1 ? "" : "s")"] + leftAlone.map { "left alone: " + $0 }
+    /// "paused 3 alarms" (`verb` "paused") or "resumed 3 alarms" ("resumed"), then a line for each alarm left alone.
+    func lines(verb: String, translator: Translator = CLILocale.current.translator) -> [String] {
+        let count = verb == "resumed" ? Message(one: "resumed {count} alarm", other: "resumed {count} alarms", count: changed)
+            : Message(one: "paused {count} alarm", other: "paused {count} alarms", count: changed)
+        return [translator(count)] + leftAlone.map { translator(Message("left alone: {alarm}", ["alarm": $0])) }
     }
 }
 
@@ -65,12 +70,13 @@ extension AgentClient {
         for alarm in alarms {
             guard let id = alarm["id"]?.stringValue else { continue }
             let label = sanitizeForTerminal(alarm["label"]?.stringValue ?? "")
-            let name = String(id.prefix(8)) + " " + (label.isEmpty ? "Alarm" : label)
+            let name = String(id.prefix(8)) + " " + (label.isEmpty ? CLILocale.text(Message("Alarm")) : label)
             do {
                 try await pauseUntil(id, date)
                 report.changed += 1
             } catch where error.kind == .alarmActive {
-                report.leftAlone.append(name + (alarm["snoozed"]?.boolValue == true ? " (snoozed)" : " (ringing)"))
+                report.leftAlone.append(CLILocale.text(alarm["snoozed"]?.boolValue == true
+                    ? Message("{alarm} (snoozed)", ["alarm": name]) : Message("{alarm} (ringing)", ["alarm": name])))
             } catch where error.kind == .invalidArgument && alarm["enabled"]?.boolValue == true {
                 report.leftAlone.append(name + ": " + sanitizeForTerminal(error.message))
             } catch where error.kind == .invalidArgument || error.kind == .notFound {

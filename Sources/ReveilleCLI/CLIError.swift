@@ -1,4 +1,5 @@
 import ReveilleAPI
+import ReveilleText
 
 /// A failure the CLI reports in one line, with the exit status scripts rely on.
 ///
@@ -27,8 +28,16 @@ public struct CLIError: Error, CustomStringConvertible {
         kind = error.kind
     }
 
+    /// The CLI's own failure, in the CLI's language.
+    init(_ status: Status, _ message: Message) {
+        self.init(status, CLILocale.text(message))
+    }
+
+    /// A text that comes as it is (the agent's reason, a system error) is passed as a `String`.
     public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
     public static func failed(_ message: String) -> CLIError { CLIError(.failed, message) }
+    static func usage(_ message: Message) -> CLIError { CLIError(.usage, message) }
+    static func failed(_ message: Message) -> CLIError { CLIError(.failed, message) }
 
     public var description: String { message }
 }

@@ -1,13 +1,14 @@
 import ArgumentParser
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// `--repeat` and `--date`: the days an alarm rings on, read the same way by `add`, `edit` and `preview`.
 struct DayOptions: ParsableArguments {
-    @Option(name: .customLong("repeat"), help: "Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")
+    @Option(name: .customLong("repeat"), help: .text(Message("Days it repeats on: mon..sun as a comma list, weekdays, weekends or daily; 'none' for one-time.")))
     var repeatText: String?
 
-    @Option(help: "The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.",
+    @Option(help: .text(Message("The day of a one-time alarm: today, tomorrow, mon..sun (its next occurrence) or YYYY-MM-DD.")),
             completion: .list(dayWords))
     var date: String?
 

@@ -1,5 +1,7 @@
 import DBus
+import Gettext
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import SystemTimeZone
 import LinuxEvents
@@ -50,53 +52,63 @@ enum Output {
     /// The local zone for display; UTC when it cannot be read.
     static let zone: ZoneRules = (try? SystemTimeZone.current(environment: Spawner.currentEnvironment())) ?? .utc
 
-    /// `07:30`, in local time.
-    static func localClock(_ seconds: Int64) -> String {
-        "\(zone.localDateTime(at: Instant(secondsSinceEpoch: seconds)).time)"
+    /// `07:30` (`7:30 AM`), in local time.
+    static func localClock(_ seconds: Int64, style: TimeStyle = CLILocale.current.timeStyle) -> String {
+        style.time(zone.localDateTime(at: Instant(secondsSinceEpoch: seconds)).time)
     }
 
-    /// `Mon 2027-01-04 07:30`, in local time.
-    static func localTime(_ seconds: Int64, zone: ZoneRules = zone) -> String {
+    /// `Mon 2027-01-04 07:30` (`Mo 2027-01-04 07:30`), in local time.
+    static func localTime(_ seconds: Int64, zone: ZoneRules = zone, style: TimeStyle = CLILocale.current.timeStyle) -> String {
         let local = zone.localDateTime(at: Instant(secondsSinceEpoch: seconds))
-        return "\(weekdayText(local.date.weekday)) \(local.date) \(local.time)"
+        return "\(style.weekday(local.date.weekday)) \(local.date) \(style.time(local.time))"
     }
 
     /// One line per alarm for `list`. A paused alarm says when it rings again instead of "next …",
     /// and a skip follows the next ring: "next Tue 2027-01-05 07:00, skips Mon 07:00".
-    static func alarmLine(_ alarm: [String: Value], now: Instant, zone: ZoneRules = zone) -> String {
-        let clock = LocalNow(now: now, zone: zone)
+    static func alarmLine(_ alarm: [String: Value], now: Instant, zone: ZoneRules = zone,
+                          locale: UserLocale = CLILocale.current) -> String {
+        let clock = LocalNow(now: now, zone: zone, locale: locale)
+        let text = locale.translator, style = locale.timeStyle
         let id = String((alarm["id"]?.stringValue ?? "").prefix(8))
-        let time = alarm["time"]?.stringValue ?? "?"
+        let storedTime = alarm["time"]?.stringValue ?? "?"
+        let time = (try? AlarmText.parseTime(storedTime)).map(style.time) ?? storedTime
         let days = alarm["repeat"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let repeatText = days.isEmpty ? "once" : days.count == 7 ? "daily" : days.joined(separator: ",")
+        let repeatText = days.isEmpty ? text(Message(context: "repeat", "once"))
+            : days.count == 7 ? text(Message(context: "repeat", "daily")) : days.joined(separator: ",")
         let next = alarm["next_fire"]?.asInt64 ?? 0
         let enabled = alarm["enabled"]?.boolValue == true
         // A snoozed alarm rings again at the end of its snooze, whether or not it is enabled.
         let snoozed = alarm["snoozed"]?.boolValue == true && next > 0
-        var state = snoozed ? "snoozed until " + localTime(next, zone: zone)
-            : enabled ? pauseText(alarm, at: clock) ?? (next > 0 ? "next " + localTime(next, zone: zone) : "") : "disabled"
+        let nextText = localTime(next, zone: zone, style: style)
+        var state = snoozed ? text(Message("snoozed until {time}", ["time": nextText]))
+            : enabled ? pauseText(alarm, at: clock) ?? (next > 0 ? text(Message("next {time}", ["time": nextText])) : "")
+            : text(Message("disabled"))
         let fire = Instant(secondsSinceEpoch: next)
         if next > 0, enabled || snoozed, TimeUntil.isSoon(fire, now: now) {
-            state += " (" + TimeUntil.text(from: now, to: fire) + ")"
+            state += " (" + text(TimeUntil.message(from: now, to: fire)) + ")"
         }
         if enabled, !snoozed, let skip = skipText(alarm, at: clock) { state += (state.isEmpty ? "" : ", ") + skip }
-        if alarm["ringing"]?.boolValue == true { state = "RINGING" }
+        if alarm["ringing"]?.boolValue == true { state = text(Message("RINGING")) }
         let label = sanitizeForTerminal(alarm["label"]?.stringValue ?? "")
-        return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? "Alarm" : label].joined(separator: "  ")
+        return [id, pad(time, 8), pad(repeatText, 27), pad(state, 26), label.isEmpty ? text(Message("Alarm")) : label]
+            .joined(separator: "  ")
     }
 
-    /// Every field of one alarm for `show`, one per line.
+    /// Every field of one alarm for `show`, one per line: the D-Bus keys, their values for a reader.
     static func alarmDetails(_ alarm: [String: Value], at clock: LocalNow = .live()) -> String {
-        alarm.sorted { $0.key < $1.key }.map { key, value in
+        let none = clock.locale.translator(Message(context: "no value", "none"))
+        return alarm.sorted { $0.key < $1.key }.map { key, value in
             var text: String
             switch value.unwrapped {
             case .string(let s): text = sanitizeForTerminal(s)
             case .array(_, let items): text = items.compactMap(\.stringValue).map(sanitizeForTerminal).joined(separator: ", ")
             default: text = json(value)
             }
-            if key == "next_fire", let seconds = value.asInt64 { text = seconds == 0 ? "none" : localTime(seconds, zone: clock.zone) }
-            if key == "skipped_occurrence" { text = skipText(alarm, at: clock) ?? "none" }
-            if key == "paused_until" { text = pauseText(alarm, at: clock).map { "\(text) (\($0))" } ?? "none" }
+            if key == "next_fire", let seconds = value.asInt64 {
+                text = seconds == 0 ? none : localTime(seconds, zone: clock.zone, style: clock.locale.timeStyle)
+            }
+            if key == "skipped_occurrence" { text = skipText(alarm, at: clock) ?? none }
+            if key == "paused_until" { text = pauseText(alarm, at: clock).map { "\(text) (\($0))" } ?? none }
             return pad(key + ":", 16) + (key.count + 1 < 16 ? "" : " ") + text
         }.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import DBus
 import ReveilleAPI
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 extension AgentClient {
@@ -23,10 +24,11 @@ extension Output {
     /// "rings in 7 h 12 min (Mon 07:00)", "disabled", or "ringing now"; after a pause or a skip
     /// if the alarm has one: "skips Mon 07:00; rings in 1 d 7 h (Tue 07:00)".
     static func ringsText(_ alarm: [String: Value], at clock: LocalNow) -> String {
-        if alarm["ringing"]?.boolValue == true { return "ringing now" }
+        if alarm["ringing"]?.boolValue == true { return clock.locale.translator(Message("ringing now")) }
         let next = alarm["next_fire"]?.asInt64 ?? 0
-        let rings = TimeUntil.ringsText(enabled: alarm["enabled"]?.boolValue == true,
-                                        fire: next > 0 ? Instant(secondsSinceEpoch: next) : nil, now: clock.now, zone: clock.zone)
+        let rings = clock.locale.translator(TimeUntil.ringsMessage(
+            enabled: alarm["enabled"]?.boolValue == true, fire: next > 0 ? Instant(secondsSinceEpoch: next) : nil,
+            now: clock.now, zone: clock.zone, style: clock.locale.timeStyle))
         return skipPauseText(alarm, at: clock).map { $0 + "; " + rings } ?? rings
     }
 }

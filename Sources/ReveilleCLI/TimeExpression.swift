@@ -1,11 +1,15 @@
+import Gettext
 import LinuxEvents
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
-/// The moment and zone that day words and "in …" texts are read against: now, or `preview --from`.
+/// The moment and zone that day words and "in …" texts are read against (now, or `preview --from`),
+/// and the locale the texts are written in.
 struct LocalNow {
     var now: Instant
     var zone: ZoneRules
+    var locale: UserLocale = CLILocale.current
 
     static func live() -> LocalNow { LocalNow(now: Instant(secondsSinceEpoch: realtimeNow().seconds), zone: Output.zone) }
 }
@@ -24,7 +28,7 @@ struct TimeExpression: Equatable {
         if !words.isEmpty {
             switch try parsed({ () throws(AlarmFieldError) in try WhenText.parse(words) }) {
             case .after(let seconds):
-                if dayText != nil { throw .usage("a relative time (+25m, in 1 hour) cannot go with --date") }
+                if dayText != nil { throw .usage(Message("a relative time (+25m, in 1 hour) cannot go with --date")) }
                 inSeconds = seconds
                 return
             case .at(let wallTime, let named):
@@ -33,7 +37,7 @@ struct TimeExpression: Equatable {
             }
         }
         if let dayText {
-            if day != nil { throw .usage("the day is given twice: in the time and in --date") }
+            if day != nil { throw .usage(Message("the day is given twice: in the time and in --date")) }
             day = try parsed { () throws(AlarmFieldError) in try WhenText.parseDay(dayText) }
         }
         date = day?.resolve(time: time ?? knownTime, now: clock.now, zone: clock.zone)

@@ -1,13 +1,14 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 struct CodeRemove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove a card. A card that an alarm still asks for cannot be removed (exit status 2).")
+        abstract: CLILocale.text(Message("Remove a card. A card that an alarm still asks for cannot be removed (exit status 2).")))
 
-    @Argument(help: "The card's label.")
+    @Argument(help: .text(Message("The card's label.")))
     var label: String
 
     func run() async throws {

@@ -1,9 +1,11 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 struct Disable: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Switch an alarm off. A ringing or snoozed alarm cannot be switched off.")
+    static let configuration = CommandConfiguration(
+        abstract: CLILocale.text(Message("Switch an alarm off. A ringing or snoozed alarm cannot be switched off.")))
 
     @OptionGroup var alarm: AlarmReference
 

@@ -2,11 +2,12 @@ import ArgumentParser
 import DBus
 import Glibc
 import ReveilleAPI
+import ReveilleText
 
 struct Dismiss: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start dismissing a ringing alarm: its challenge, here when run in a terminal, else in a new one.",
-        discussion: "Only a solved challenge stack stops an alarm. A snoozed alarm rings again while you solve it; an alarm neither ringing nor snoozed is an error (exit status 1).")
+        abstract: CLILocale.text(Message("Start dismissing a ringing alarm: its challenge, here when run in a terminal, else in a new one.")),
+        discussion: CLILocale.text(Message("Only a solved challenge stack stops an alarm. A snoozed alarm rings again while you solve it; an alarm neither ringing nor snoozed is an error (exit status 1).")))
 
     @OptionGroup var alarm: AlarmReference
 

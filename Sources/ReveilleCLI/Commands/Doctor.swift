@@ -1,15 +1,16 @@
 import ArgumentParser
 import DBus
-import ReveilleAPI
 import LinuxEvents
+import ReveilleAPI
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import SystemSupport
 
 struct Doctor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that alarms can ring here, and say what to do about what is missing.",
-        discussion: "Exit status 0 when nothing blocks alarms, 1 when something does, 3 when the agent cannot be reached.")
+        abstract: CLILocale.text(Message("Check that alarms can ring here, and say what to do about what is missing.")),
+        discussion: CLILocale.text(Message("Exit status 0 when nothing blocks alarms, 1 when something does, 3 when the agent cannot be reached.")))
 
     @OptionGroup var output: OutputOptions
 
@@ -36,10 +37,15 @@ struct Doctor: AsyncParsableCommand {
             // The agent notes the error it runs around (config-invalid); a file that broke since
             // it started is the agent's next start's problem, and only this look at the file sees it.
             if let configProblem, !reasons.contains("config-invalid") {
-                print("! configuration: \(sanitizeForTerminal(configProblem)): the running agent read the file before it broke; from its next start it runs with every key at its default.")
+                print(CLILocale.text(Message("! configuration: {problem}: the running agent read the file before it broke; from its next start it runs with every key at its default.",
+                                             ["problem": sanitizeForTerminal(configProblem)])))
             }
-            if reasons.isEmpty && configProblem == nil { print("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.") }
-            if let wake = details[PreflightNotes.wakeStateKey] { print("· wake: \(sanitizeForTerminal(wake))") }
+            if reasons.isEmpty && configProblem == nil {
+                print(CLILocale.text(Message("✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database.")))
+            }
+            if let wake = details[PreflightNotes.wakeStateKey] {
+                print(CLILocale.text(Message("· wake: {state}", ["state": sanitizeForTerminal(wake)])))
+            }
         }
         if !ok { throw ExitCode(1) }
     }

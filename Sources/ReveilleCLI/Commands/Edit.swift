@@ -3,17 +3,18 @@ import DBus
 import ReveilleAPI
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Change an alarm's fields and say on stderr when it rings. A ringing or snoozed alarm cannot be changed.",
-        discussion: "Examples: reveille edit 3f2a --time 6:45am --max-snoozes 1; reveille edit 3f2a --time 'tomorrow 7:00'")
+        abstract: CLILocale.text(Message("Change an alarm's fields and say on stderr when it rings. A ringing or snoozed alarm cannot be changed.")),
+        discussion: CLILocale.text(Message("Examples: reveille edit 3f2a --time 6:45am --max-snoozes 1; reveille edit 3f2a --time 'tomorrow 7:00'")))
 
-    @Argument(help: "The alarm's id, or a unique prefix of it.")
+    @Argument(help: .text(Message("The alarm's id, or a unique prefix of it.")))
     var id: String
 
-    @Option(help: "A new local time: 7, 7:30, 07:30:15, 7am, 7:30pm, noon, midnight, or with a day: 'tomorrow 7:00', 'mon 7:00'.")
+    @Option(help: .text(Message("A new local time: 7, 7:30, 07:30:15, 7am, 7:30pm, noon, midnight, or with a day: 'tomorrow 7:00', 'mon 7:00'.")))
     var time: String?
 
     @OptionGroup var alarm: AlarmOptions
@@ -36,9 +37,9 @@ struct Edit: AsyncParsableCommand {
     func changes(knownTime: WallTime? = nil, at clock: LocalNow = .live()) throws(CLIError) -> AlarmChanges {
         let changes = try alarm.changes(timeWords: time.map { [$0] } ?? [], knownTime: knownTime, at: clock)
         guard changes.inSeconds == nil else {
-            throw CLIError.usage("a relative time (+25m, in 1 hour) is for add; give edit a time such as 7:30 or 'tomorrow 7:00'")
+            throw CLIError.usage(Message("a relative time (+25m, in 1 hour) is for add; give edit a time such as 7:30 or 'tomorrow 7:00'"))
         }
-        guard !changes.isEmpty else { throw CLIError.usage("nothing to change: give at least one option") }
+        guard !changes.isEmpty else { throw CLIError.usage(Message("nothing to change: give at least one option")) }
         return changes
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 struct Enable: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Switch an alarm on and say on stderr when it rings.")
+    static let configuration = CommandConfiguration(abstract: CLILocale.text(Message("Switch an alarm on and say on stderr when it rings.")))
 
     @OptionGroup var alarm: AlarmReference
 

@@ -1,18 +1,20 @@
 import ArgumentParser
 import DBus
+import Gettext
 import ReveilleAPI
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// `reveille history`: each ring and miss, newest first.
 struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List past rings and misses, newest first: due, rang, snoozes, dismissed, wait, wrong answers, outcome.")
+        abstract: CLILocale.text(Message("List past rings and misses, newest first: due, rang, snoozes, dismissed, wait, wrong answers, outcome.")))
 
-    @Option(help: "How far back to look: a duration such as 12h, 7d or 2w.")
+    @Option(help: .text(Message("How far back to look: a duration such as 12h, 7d or 2w.")))
     var since = "7d"
 
-    @Option(help: "Only this alarm (its id, or the start of it).")
+    @Option(help: .text(Message("Only this alarm (its id, or the start of it).")))
     var alarm: String?
 
     @OptionGroup var output: OutputOptions
@@ -26,10 +28,9 @@ struct History: AsyncParsableCommand {
         if output.json {
             print("[" + entries.map(Self.json).joined(separator: ",") + "]")
         } else if entries.isEmpty {
-            print("Nothing rang or was missed in the last \(since).")
+            print(CLILocale.text(Message("Nothing rang or was missed in the last {since}.", ["since": since])))
         } else {
-            print(["DUE                    ", "RANG    ", "SNOOZES", "DISMISSED", "AFTER         ", "WRONG", "OUTCOME  ", "ALARM"]
-                .joined(separator: "  "))
+            print(Self.header())
             for entry in entries { print(Self.line(entry)) }
         }
     }
@@ -45,15 +46,27 @@ struct History: AsyncParsableCommand {
         return fields + ",\"seconds_to_dismiss\":" + (entry.secondsToDismiss.map(String.init) ?? "null") + "}"
     }
 
-    static func line(_ entry: HistoryEntry) -> String {
+    /// The column titles, each as wide as its column.
+    static func header(_ translator: Translator = CLILocale.current.translator) -> String {
+        let titles = [
+            (Message(context: "history column", "DUE"), 23), (Message(context: "history column", "RANG"), 8),
+            (Message(context: "history column", "SNOOZES"), 7), (Message(context: "history column", "DISMISSED"), 9),
+            (Message(context: "history column", "AFTER"), 14), (Message(context: "history column", "WRONG"), 5),
+            (Message(context: "history column", "OUTCOME"), 9), (Message(context: "history column", "ALARM"), 0),
+        ]
+        return titles.map { Output.pad(translator($0.0), $0.1) }.joined(separator: "  ")
+    }
+
+    static func line(_ entry: HistoryEntry, locale: UserLocale = CLILocale.current, zone: ZoneRules = Output.zone) -> String {
         let clock: (Instant?) -> String = { instant in
-            instant.map { "\(Output.zone.localDateTime(at: $0).time)" } ?? "-"
+            instant.map { locale.timeStyle.time(zone.localDateTime(at: $0).time) } ?? "-"
         }
         let label = sanitizeForTerminal(entry.label)
         return [
-            Output.pad(Output.localTime(entry.due.secondsSinceEpoch), 23), Output.pad(clock(entry.rangAt), 8),
-            Output.pad(String(entry.snoozes), 7), Output.pad(clock(entry.dismissedAt), 9),
-            Output.pad(entry.secondsToDismiss.map(HistoryWindow.waitText) ?? "-", 14), Output.pad(String(entry.wrongAnswers), 5),
+            Output.pad(Output.localTime(entry.due.secondsSinceEpoch, zone: zone, style: locale.timeStyle), 23),
+            Output.pad(clock(entry.rangAt), 8), Output.pad(String(entry.snoozes), 7), Output.pad(clock(entry.dismissedAt), 9),
+            Output.pad(entry.secondsToDismiss.map { HistoryWindow.waitText($0, translator: locale.translator) } ?? "-", 14),
+            Output.pad(String(entry.wrongAnswers), 5),
             Output.pad(entry.outcome.rawValue, 9), String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
         ].joined(separator: "  ")
     }

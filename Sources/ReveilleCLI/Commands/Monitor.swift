@@ -1,13 +1,14 @@
 import ArgumentParser
 import DBus
-import ReveilleAPI
-import ReveilleTime
 import LinuxEvents
+import ReveilleAPI
+import ReveilleText
+import ReveilleTime
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the agent's signals as they come, one line each: RFC 3339 time, signal name, arguments.",
-        discussion: "Runs until interrupted. Example line: 2027-01-04T07:00:00+01:00 Ringing \"3f2a…\" \"Work\" 0")
+        abstract: CLILocale.text(Message("Print the agent's signals as they come, one line each: RFC 3339 time, signal name, arguments.")),
+        discussion: CLILocale.text(Message("Runs until interrupted. Example line: 2027-01-04T07:00:00+01:00 Ringing \"3f2a…\" \"Work\" 0")))
 
     func run() async throws {
         let client = try AgentClient.connect()

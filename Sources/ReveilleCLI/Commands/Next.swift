@@ -2,41 +2,39 @@ import ArgumentParser
 import DBus
 import ReveilleAPI
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// `reveille next`: the next alarm on one line, for status bars (waybar, polybar, i3blocks, GNOME extensions).
 struct Next: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the next alarm on one line; exit status 1 when none is scheduled.",
-        discussion: """
-            Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}, and {note}: \
-            "paused, rings again from Tue 5 Jan" or "skips Mon 07:00" when that alarm has a pause or a skip, \
-            else empty; the default format then ends in ", {note}". \
-            With --follow it prints a new line whenever the answer changes: after the agent's signals, \
-            and once a minute for the "in …" text; an empty line (null with --json) means none is scheduled, \
-            and "\(Next.agentGone)" (with --json, {"agent_running": false}) that the agent has left the bus. \
-            Example for waybar: reveille next --follow --format '⏰ {time} ({in})'
-            """)
+        abstract: CLILocale.text(Message("Print the next alarm on one line; exit status 1 when none is scheduled.")),
+        // The --format placeholders are named in it as they are typed (`placeholders` fills each with itself).
+        discussion: CLILocale.text(Message("Placeholders for --format: {time} (Mon 07:00), {in} (in 7 h 12 min), {label}, {id}, and {note}: \"paused, rings again from Tue 5 Jan\" or \"skips Mon 07:00\" when that alarm has a pause or a skip, else empty; the default format then ends in \", {note}\". With --follow it prints a new line whenever the answer changes: after the agent's signals, and once a minute for the \"in …\" text; an empty line (null with --json) means none is scheduled, and \"{gone}\" (with --json, {\"agent_running\": false}) that the agent has left the bus. Example for waybar: reveille next --follow --format '⏰ {time} ({in})'",
+                                           placeholders, messages: ["gone": Next.agentGone])))
 
     static let defaultFormat = "{time} {label} ({in})"
+    /// --format's placeholders, which the help names as they are typed.
+    private static let placeholders = ["time": "{time}", "in": "{in}", "label": "{label}", "id": "{id}", "note": "{note}"]
     /// What --follow prints while no agent owns the bus name: nothing can ring, whatever was scheduled.
-    static let agentGone = "Reveille is not running: no alarm can ring"
+    /// In the reader's language on the line; in English in --json's "text".
+    static let agentGone = Message("Reveille is not running: no alarm can ring")
 
-    @Option(help: "The line to print, with {time}, {in}, {label}, {id} and {note}.")
+    @Option(help: .text(Message("The line to print, with {time}, {in}, {label}, {id} and {note}.", placeholders)))
     var format: String = Next.defaultFormat
 
-    @Flag(help: "Print JSON: id, label, time, next_fire, in, skipped_occurrence and paused_until.")
+    @Flag(help: .text(Message("Print JSON: id, label, time, next_fire, in, skipped_occurrence and paused_until.")))
     var json = false
 
-    @Flag(help: "Keep running and print a new line each time the answer changes.")
+    @Flag(help: .text(Message("Keep running and print a new line each time the answer changes.")))
     var follow = false
 
     func run() async throws {
         let client = try AgentClient.connect()
         if follow { return try await self.follow(client) }
         let alarms = try await client.alarms()
-        guard let line = NextAlarm(from: alarms).map({ render($0, at: .live()) }) else {
-            throw CLIError.failed("no alarm is scheduled")
+        guard let line = NextAlarm(from: alarms).map({ render($0, at: .placeholders()) }) else {
+            throw CLIError.failed(Message("no alarm is scheduled"))
         }
         print(line)
     }
@@ -48,7 +46,7 @@ struct Next: AsyncParsableCommand {
 
     /// The line for "no agent owns the name": with --json an object no alarm has, so a script tells it from null.
     func renderAgentGone() -> String {
-        json ? Output.json(["agent_running": .bool(false), "text": .string(Next.agentGone)]) : Next.agentGone
+        json ? Output.json(["agent_running": .bool(false), "text": .string(Next.agentGone.english)]) : CLILocale.text(Next.agentGone)
     }
 
     /// Why --follow looks again.
@@ -91,14 +89,14 @@ struct Next: AsyncParsableCommand {
         var printed: String?
         var pending = wakeups.makeAsyncIterator()
         while true {
-            let line = agentRunning ? render(current, at: .live()) : renderAgentGone()
+            let line = agentRunning ? render(current, at: .placeholders()) : renderAgentGone()
             if line != printed {
                 print(line)
                 fflushStandardOutput()
                 printed = line
             }
             guard let wakeup = await pending.next() else {
-                throw CLIError(.unreachable, "the connection to the session bus ended")
+                throw CLIError(.unreachable, Message("the connection to the session bus ended"))
             }
             switch wakeup {
             case .minute: break
@@ -113,6 +111,16 @@ struct Next: AsyncParsableCommand {
                 }
             }
         }
+    }
+}
+
+extension LocalNow {
+    /// Now, for `next`'s --format placeholders: their values stay as they were before translations
+    /// (`Mon 07:00`, `in 7 h`, English notes) in every locale, since status bars and scripts read them.
+    static func placeholders() -> LocalNow {
+        var clock = LocalNow.live()
+        clock.locale = .english
+        return clock
     }
 }
 
@@ -163,8 +171,8 @@ struct NextAlarm: Equatable {
         let format = format == Next.defaultFormat && note != nil ? format + ", {note}" : format
         let values = [
             "{note}": note ?? "",
-            "{time}": TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone),
-            "{in}": TimeUntil.text(from: clock.now, to: fire),
+            "{time}": TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone, style: clock.locale.timeStyle),
+            "{in}": clock.locale.translator(TimeUntil.message(from: clock.now, to: fire)),
             "{label}": sanitizeForTerminal(shownLabel).split(whereSeparator: \.isNewline).joined(separator: " "),
             "{id}": id,
         ]

@@ -1,41 +1,33 @@
 import ArgumentParser
 import DBus
+import LinuxEvents
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import SystemTimeZone
-import LinuxEvents
 
 /// `reveille preview`: when would an alarm ring? Needs no agent.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the next times an alarm would ring, without the agent.",
-        discussion: """
-            Prints one RFC 3339 time per line, with the local offset, strictly after --from. \
-            The zone is $TZ (a zone name, a path or a POSIX TZ string), else /etc/localtime. \
-            --skip-next and --paused-until show what reveille skip and reveille pause would do: the \
-            skipped time is printed with " skipped" after it and does not count toward --count, the paused \
-            times are not printed, and stderr says "skips Mon 07:00" or "paused, rings again from Tue 5 Jan".
-            """
+        abstract: CLILocale.text(Message("Print the next times an alarm would ring, without the agent.")),
+        discussion: CLILocale.text(Message("Prints one RFC 3339 time per line, with the local offset, strictly after --from. The zone is $TZ (a zone name, a path or a POSIX TZ string), else /etc/localtime. --skip-next and --paused-until show what reveille skip and reveille pause would do: the skipped time is printed with \" skipped\" after it and does not count toward --count, the paused times are not printed, and stderr says \"skips Mon 07:00\" or \"paused, rings again from Tue 5 Jan\"."))
     )
 
-    @Argument(help: """
-        The alarm's time: 7, 7:30, 07:30:15, 7am, 7:30pm, 12am, 12pm, noon, midnight; a day first \
-        (tomorrow 7:00, mon 7:00); or from --from: +25m, +1h30m, in 1 hour.
-        """)
+    @Argument(help: .text(Message("The alarm's time: 7, 7:30, 07:30:15, 7am, 7:30pm, 12am, 12pm, noon, midnight; a day first (tomorrow 7:00, mon 7:00); or from --from: +25m, +1h30m, in 1 hour.")))
     var time: [String] = []
 
     @OptionGroup var days: DayOptions
 
-    @Option(help: "Start from this RFC 3339 time instead of now.")
+    @Option(help: .text(Message("Start from this RFC 3339 time instead of now.")))
     var from: String?
 
-    @Option(help: "How many times to print (1 to 1000).")
+    @Option(help: .text(Message("How many times to print (1 to 1000).")))
     var count: Int = 5
 
-    @Flag(help: "Skip the next time, as reveille skip would: it is printed with \"skipped\" after it.")
+    @Flag(help: .text(Message("Skip the next time, as reveille skip would: it is printed with \"skipped\" after it.")))
     var skipNext = false
 
-    @Option(help: "Leave out every time before this day, as reveille pause --until would: tomorrow, mon..sun or YYYY-MM-DD.",
+    @Option(help: .text(Message("Leave out every time before this day, as reveille pause --until would: tomorrow, mon..sun or YYYY-MM-DD.")),
             completion: .list(dayWords))
     var pausedUntil: String?
 
@@ -64,17 +56,17 @@ struct Preview: ParsableCommand {
     /// The alarm, start and count the arguments ask for, read at `clock`; a bad value is a usage error.
     /// A relative time (`+25m`) gives no alarm but the seconds after the start.
     func request(at clock: LocalNow? = nil) throws(CLIError) -> (alarm: Alarm, from: Instant, count: Int, inSeconds: Int64?) {
-        guard !time.isEmpty else { throw CLIError.usage("preview needs a time; accepted: \(WhenText.acceptedForms)") }
+        guard !time.isEmpty else { throw CLIError.usage(Message("preview needs a time; accepted: {accepted}", ["accepted": WhenText.acceptedForms])) }
         let start = try startInstant()
         let clock = clock ?? LocalNow(now: start ?? Instant(secondsSinceEpoch: realtimeNow().seconds), zone: Output.zone)
         let days = try self.days.repeatDays() ?? []
         let when = try TimeExpression(words: time, dayText: self.days.date, at: clock)
-        if when.date != nil && !days.isEmpty { throw CLIError.usage("--date is for one-time alarms; it cannot go with --repeat") }
-        guard (1...1000).contains(count) else { throw CLIError.usage("--count \(count) is not between 1 and 1000") }
+        if when.date != nil && !days.isEmpty { throw CLIError.usage(Message("--date is for one-time alarms; it cannot go with --repeat")) }
+        guard (1...1000).contains(count) else { throw CLIError.usage(Message("--count {count} is not between 1 and 1000", ["count": String(count)])) }
         guard let wallTime = when.time else {
-            if !days.isEmpty { throw CLIError.usage("a relative time (+25m, in 1 hour) cannot go with --repeat") }
+            if !days.isEmpty { throw CLIError.usage(Message("a relative time (+25m, in 1 hour) cannot go with --repeat")) }
             if skipNext || pausedUntil != nil {
-                throw CLIError.usage("a relative time (+25m, in 1 hour) cannot go with --skip-next or --paused-until")
+                throw CLIError.usage(Message("a relative time (+25m, in 1 hour) cannot go with --skip-next or --paused-until"))
             }
             return (Alarm(id: .probe, time: WallTime(hour: 0, minute: 0)!), clock.now, 1, when.inSeconds)
         }
@@ -95,7 +87,7 @@ struct Preview: ParsableCommand {
     func startInstant() throws(CLIError) -> Instant? {
         guard let from else { return nil }
         guard let instant = parseRFC3339(from) else {
-            throw CLIError.usage("--from '\(from)' is not an RFC 3339 time such as 2027-03-27T12:00:00Z")
+            throw CLIError.usage(Message("--from '{value}' is not an RFC 3339 time such as 2027-03-27T12:00:00Z", ["value": from]))
         }
         return instant
     }

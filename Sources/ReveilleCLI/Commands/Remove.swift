@@ -1,9 +1,10 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 struct Remove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove an alarm. A ringing or snoozed alarm cannot be removed.")
+    static let configuration = CommandConfiguration(abstract: CLILocale.text(Message("Remove an alarm. A ringing or snoozed alarm cannot be removed.")))
 
     @OptionGroup var alarm: AlarmReference
 

@@ -1,13 +1,11 @@
 import ArgumentParser
 import ReveilleAPI
+import ReveilleText
 
 struct Resume: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "End an alarm's pause, or every paused alarm's with --all, and say on stderr when it rings.",
-        discussion: """
-            An alarm that is not paused is left as it is; a ringing or snoozed one can be resumed. With --all, \
-            stderr says how many were resumed. Examples: reveille resume 3f2a; reveille resume --all
-            """)
+        abstract: CLILocale.text(Message("End an alarm's pause, or every paused alarm's with --all, and say on stderr when it rings.")),
+        discussion: CLILocale.text(Message("An alarm that is not paused is left as it is; a ringing or snoozed one can be resumed. With --all, stderr says how many were resumed. Examples: reveille resume 3f2a; reveille resume --all")))
 
     @OptionGroup var selection: AlarmSelection
 

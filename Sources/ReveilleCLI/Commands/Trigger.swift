@@ -1,9 +1,10 @@
 import ArgumentParser
 import DBus
 import ReveilleAPI
+import ReveilleText
 
 struct Trigger: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Ring an alarm now, as if it were due.")
+    static let configuration = CommandConfiguration(abstract: CLILocale.text(Message("Ring an alarm now, as if it were due.")))
 
     @OptionGroup var alarm: AlarmReference
 
