@@ -6,7 +6,6 @@
 #include <langinfo.h>
 #include <libintl.h>
 #include <locale.h>
-#include <time.h>
 
 // The category masks and LC_GLOBAL_LOCALE are macros Swift cannot import.
 static inline int cintl_all_mask(void) { return LC_ALL_MASK; }

@@ -42,13 +42,4 @@ final class PosixLocale: @unchecked Sendable {
         guard let text = nl_langinfo_l(nl_item(truncatingIfNeeded: item), handle) else { return "" }
         return String(cString: text)
     }
-
-    /// `strftime_l(format, fields)`: `fields` written as the locale writes them; "" when the result
-    /// would not fit 256 bytes.
-    func format(_ format: String, _ fields: tm) -> String {
-        var fields = fields
-        var buffer = [CChar](repeating: 0, count: 256)
-        let count = strftime_l(&buffer, buffer.count, format, &fields, handle)
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }
