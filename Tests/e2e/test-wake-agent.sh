@@ -105,7 +105,7 @@ wait_until "no inhibitor of this agent" 5 not any_held
 
 note "polkit refusing: doctor names the cause, and the alarm still rings on time with the machine awake"
 polkit_allows ""
-soon=$(date -u -d '+70 seconds' +%H:%M:%S)
+soon=$(date -u -d '+15 seconds' +%H:%M:%S)
 id=$(rv add "$soon" --label Refused)
 due=$(fire_of "$SLEEPER" "$id")
 wait_until "WakeState says unavailable" 10 output_is = '(sx) "unavailable" 0' wake_state
