@@ -26,16 +26,19 @@ enum TextDomain {
     /// The corresponding C functions are `dgettext` and `dngettext`.
     static func lookup(_ message: Message) -> String? {
         let key = message.context.map { $0 + "\u{4}" + message.template } ?? message.template
-        let found: String
-        if let plural = message.pluralTemplate, let count = message.count {
-            found = String(cString: dngettext(name, key, plural, UInt(count.magnitude)))
-            // Untranslated, glibc hands back one of the two English forms.
-            if found == key || found == plural { return nil }
-        } else {
-            found = String(cString: dgettext(name, key))
-            if found == key { return nil }
+        // Untranslated, glibc hands back the very pointer it was given: the C strings must outlive
+        // the copy of the result, so they are made here rather than for the call alone.
+        return key.withCString { keyText in
+            if let plural = message.pluralTemplate, let count = message.count {
+                return plural.withCString { pluralText in
+                    let found = dngettext(name, keyText, pluralText, UInt(count.magnitude))
+                    guard let found, found != keyText, found != pluralText else { return nil }
+                    return String(cString: found)
+                }
+            }
+            guard let found = dgettext(name, keyText), found != keyText else { return nil }
+            return String(cString: found)
         }
-        return found
     }
 }
 
