@@ -3,6 +3,7 @@ import Glibc
 import LinuxEvents
 import ReveilleAPI
 import ReveilleModel
+import ReveilleText
 import Synchronization
 
 /// Runs the captcha screen for one alarm against the agent: `BeginChallenge` rings a snoozed alarm
@@ -13,6 +14,9 @@ import Synchronization
 /// Every call to the agent is made by one loop, in order, from the screen's effects. Signals are
 /// numbered as they arrive; a view is as new as the signals that had arrived when its reply did, and
 /// the screen drops a signal or a view older than what it shows (`CaptchaState`).
+///
+/// The screen speaks this process's language (`CLILocale`): the agent starts it with the
+/// session's locale variables, and the prompts come from the agent in that language already.
 struct CaptchaSession {
     let client: AgentClient
     let id: String
@@ -47,9 +51,10 @@ struct CaptchaSession {
         let ui: CaptchaUI
         let scanner = WebcamScanner()
         do {
-            ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current(), scanAvailable: scanner != nil)
+            ui = try CaptchaUI(label: label, clock: { realtimeNow().seconds }, look: .current(), scanAvailable: scanner != nil,
+                               translator: CLILocale.current.translator)
         } catch {
-            throw .failed("cannot use this terminal for the challenge: \(error)")
+            throw .failed(Message("cannot use this terminal for the challenge: {error}", ["error": "\(error)"]))
         }
         defer {
             scanner?.stop()

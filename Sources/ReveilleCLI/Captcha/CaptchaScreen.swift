@@ -1,3 +1,6 @@
+import Gettext
+import ReveilleText
+
 /// One screenful of text: exactly `height` lines of at most `width` columns, how each line is drawn,
 /// and where the cursor goes. `CaptchaANSI.draw` turns it into what the terminal is sent.
 public struct CaptchaFrame: Equatable, Sendable {
@@ -31,33 +34,46 @@ public struct CaptchaFrame: Equatable, Sendable {
 
 /// The pure half of the captcha UI: lays out a state as text, centred, with the problem in large
 /// block characters when the terminal has room for them.
+///
+/// Its own texts are `Message`s, rendered by the `translator` handed to `render` (the captcha
+/// process's own language); the prompt comes from the agent already in the session's language.
+/// Each text stays on one line, cut only when the terminal is narrower than it:
+/// `CaptchaTranslationTests` renders every state in every shipped language at 80×24 and 160×50 and
+/// finds nothing cut.
 public enum CaptchaScreen {
     public static let minimumWidth = 40
     public static let minimumHeight = 12
-    static let title = "Reveille — solve to stop the alarm"
-    static let longHelp = "Enter submits · Ctrl-C leaves; the alarm keeps ringing"
-    static let shortHelp = "Ctrl-C leaves; the alarm keeps ringing"
-    static let longScanHelp = "Enter submits · Tab scans with the webcam · Ctrl-C leaves"
-    static let shortScanHelp = "Tab: scan with webcam · Ctrl-C: leave"
+    static let title = Message("Reveille — solve to stop the alarm")
+    static let loading = Message("Loading the challenge…")
+    static let longHelp = Message("Enter submits · Ctrl-C leaves; the alarm keeps ringing")
+    static let shortHelp = Message("Ctrl-C leaves; the alarm keeps ringing")
+    static let longScanHelp = Message("Enter submits · Tab scans with the webcam · Ctrl-C leaves")
+    static let shortScanHelp = Message("Tab: scan with webcam · Ctrl-C: leave")
+    /// Between the parts of the line above the input: the time bar's text, the wrong answers.
+    static let infoSeparator = " · "
     /// The input line stays this wide at most, so typing does not wander across a wide screen.
     static let fieldWidth = 40
     /// Cells of the time bar at most.
     static let barWidth = 30
 
-    public static func render(_ state: CaptchaState, look: CaptchaLook = .color) -> CaptchaFrame {
+    /// The screen for `state`, its texts in `translator`'s language.
+    public static func render(_ state: CaptchaState, look: CaptchaLook = .color,
+                              translator: Translator = .english) -> CaptchaFrame {
         let width = max(0, state.width), height = max(0, state.height)
         guard width >= minimumWidth, height >= minimumHeight else {
-            let message = DisplayWidth.truncate("terminal too small (need \(minimumWidth)×\(minimumHeight))", to: width)
+            let tooSmall = Message("terminal too small (need {width}×{height})",
+                                   ["width": String(minimumWidth), "height": String(minimumHeight)])
+            let message = DisplayWidth.truncate(translator(tooSmall), to: width)
             return CaptchaFrame(lines: height == 0 ? [] : [message] + Array(repeating: "", count: height - 1), cursor: nil)
         }
         let rows = height - 1
-        var sections = bodySections(state, width: width, look: look)
+        var sections = bodySections(state, width: width, look: look, translator: translator)
         if look != .plain { enlarge(&sections, state, width: width, rows: rows) }
         fit(&sections, rows: rows, width: width)
         var lines = Array(repeating: "", count: (rows - needed(sections)) / 2)
         var styles = Array(repeating: CaptchaFrame.Style.plain, count: lines.count)
         var cursor: CaptchaFrame.Position?
-        let field = min(width, fieldWidth), indent = (width - min(width, fieldWidth)) / 2
+        let indent = (width - min(width, fieldWidth)) / 2
         for (index, section) in sections.enumerated() {
             if index > 0 && section.spacedAbove {
                 lines.append("")
@@ -79,19 +95,26 @@ public enum CaptchaScreen {
             }
             if section.isInput {
                 cursor = CaptchaFrame.Position(row: lines.count - section.lines.count,
-                                               column: indent + DisplayWidth.of(inputLine(state, width: field)))
+                                               column: indent + DisplayWidth.of(section.lines[0]))
             }
         }
         lines += Array(repeating: "", count: rows - lines.count)
         styles += Array(repeating: .plain, count: rows - styles.count)
-        lines.append(state.finished ? "" : centred(help(state, width: width), in: width))
+        lines.append(state.finished ? "" : centred(help(state, width: width, translator: translator), in: width))
         styles.append(.plain)
         return CaptchaFrame(lines: lines, styles: styles, cursor: cursor)
     }
 
-    static func help(_ state: CaptchaState, width: Int) -> String {
-        let (long, short) = state.offersScan ? (longScanHelp, shortScanHelp) : (longHelp, shortHelp)
-        return width >= DisplayWidth.of(long) ? long : DisplayWidth.truncate(short, to: width)
+    /// The key help: the long form where it fits, else the short one.
+    static func help(_ state: CaptchaState, width: Int, translator: Translator) -> String {
+        let (long, short) = helpMessages(state)
+        let longText = translator(long)
+        return width >= DisplayWidth.of(longText) ? longText : DisplayWidth.truncate(translator(short), to: width)
+    }
+
+    /// The long and the short key help for `state`.
+    static func helpMessages(_ state: CaptchaState) -> (long: Message, short: Message) {
+        state.offersScan ? (longScanHelp, shortScanHelp) : (longHelp, shortHelp)
     }
 
     /// A block of lines drawn alike, with a blank line above it while there is room for one.
@@ -105,26 +128,29 @@ public enum CaptchaScreen {
         var isLabel = false
     }
 
-    static func bodySections(_ state: CaptchaState, width: Int, look: CaptchaLook) -> [Section] {
-        var sections = [Section(lines: [title])]
+    static func bodySections(_ state: CaptchaState, width: Int, look: CaptchaLook, translator: Translator) -> [Section] {
+        var sections = [Section(lines: [translator(title)])]
         if let label = state.label.map(sanitizeForTerminal), !label.isEmpty {
             sections.append(Section(lines: [label], style: .bold, spacedAbove: false, isLabel: true))
         }
         guard let challenge = state.challenge else {
-            sections.append(Section(lines: ["Loading the challenge…"]))
-            if let status = statusText(state) { sections.append(Section(lines: [status], style: statusStyle(state.status))) }
+            sections.append(Section(lines: [translator(loading)]))
+            if let status = statusText(state, translator: translator) {
+                sections.append(Section(lines: [status], style: statusStyle(state.status)))
+            }
             return sections
         }
-        sections.append(Section(lines: ["Challenge \(challenge.index + 1) of \(challenge.total)"]))
+        sections.append(Section(lines: [translator(position(challenge))]))
         let prompt = DisplayWidth.wrap(sanitizeForTerminal(challenge.prompt), to: width)
         sections.append(Section(lines: prompt, style: .bold, isPrompt: true))
-        if !state.finished, let info = infoLine(state, challenge, width: width, look: look) {
+        if !state.finished, let info = infoLine(state, challenge, width: width, look: look, translator: translator) {
             sections.append(Section(lines: [info.text], style: info.style))
         }
         if !state.finished {
-            sections.append(Section(lines: [inputLine(state, width: min(width, fieldWidth))], isInput: true))
+            sections.append(Section(lines: [inputLine(state, width: min(width, fieldWidth), translator: translator)],
+                                    isInput: true))
         }
-        if let status = statusText(state) {
+        if let status = statusText(state, translator: translator) {
             sections.append(Section(lines: [status], style: statusStyle(state.status), spacedAbove: state.finished))
         }
         return sections
@@ -186,30 +212,48 @@ public enum CaptchaScreen {
         String(repeating: " ", count: max(0, width - DisplayWidth.of(line)) / 2) + line
     }
 
+    /// "Challenge 1 of 3".
+    static func position(_ challenge: CaptchaChallenge) -> Message {
+        Message("Challenge {index} of {total}", ["index": String(challenge.index + 1), "total": String(challenge.total)])
+    }
+
+    /// What the line above the input says: the lock's countdown or the time left, and the wrong
+    /// answers so far; empty when there is nothing to say.
+    static func infoMessages(_ state: CaptchaState, _ challenge: CaptchaChallenge) -> [Message] {
+        var parts: [Message] = []
+        if let lock = state.lockRemaining {
+            parts.append(Message(one: "Locked: {count} s", other: "Locked: {count} s", count: Int(lock)))
+        } else if challenge.deadline != 0 {
+            let left = challenge.deadline - state.now
+            parts.append(left > 0 ? Message(one: "{count} s left", other: "{count} s left", count: Int(left))
+                                  : Message("Time is up"))
+        }
+        if challenge.attempts > 0 {
+            parts.append(Message(one: "{count} wrong so far", other: "{count} wrong so far", count: challenge.attempts))
+        }
+        return parts
+    }
+
     /// "██████░░░░ 42 s left · 2 wrong so far", or the lock's countdown instead of the problem's.
-    static func infoLine(_ state: CaptchaState, _ challenge: CaptchaChallenge, width: Int,
-                         look: CaptchaLook) -> (text: String, style: CaptchaFrame.Style)? {
-        var parts: [String] = []
+    static func infoLine(_ state: CaptchaState, _ challenge: CaptchaChallenge, width: Int, look: CaptchaLook,
+                         translator: Translator) -> (text: String, style: CaptchaFrame.Style)? {
+        let parts = infoMessages(state, challenge)
+        guard !parts.isEmpty else { return nil }
         var style = CaptchaFrame.Style.plain
         var fraction: (left: Int64, span: Int64)?
-        if let lock = state.lockRemaining {
-            parts.append("Locked: \(lock) s")
+        if state.lockRemaining != nil {
             style = .yellow
         } else if challenge.deadline != 0 {
             let left = challenge.deadline - state.now
             if left > 0 {
-                parts.append("\(left) s left")
                 let span = max(left, state.deadlineSpan)
                 fraction = (left, span)
                 style = left * 5 <= span ? .red : (left * 2 <= span ? .yellow : .green)
             } else {
-                parts.append("Time is up")
                 style = .red
             }
         }
-        if challenge.attempts > 0 { parts.append("\(challenge.attempts) wrong so far") }
-        guard !parts.isEmpty else { return nil }
-        let text = parts.joined(separator: " · ")
+        let text = parts.map { translator($0) }.joined(separator: infoSeparator)
         guard let fraction else { return (text, style) }
         let cells = min(barWidth, width - DisplayWidth.of(text) - 1)
         guard cells >= 5 else { return (text, style) }
@@ -218,17 +262,18 @@ public enum CaptchaScreen {
         return (String(repeating: full, count: filled) + String(repeating: empty, count: cells - filled) + " " + text, style)
     }
 
-    static func inputLabel(_ kind: CaptchaChallenge.Kind?) -> String {
+    /// The input field's label, by what is to be typed.
+    static func inputLabel(_ kind: CaptchaChallenge.Kind?) -> Message {
         switch kind {
-        case .qr, .card: "Code: "
-        case .typing: "Text: "
-        default: "Answer: "
+        case .qr, .card: Message(context: "captcha field", "Code:")
+        case .typing: Message(context: "captcha field", "Text:")
+        default: Message(context: "captcha field", "Answer:")
         }
     }
 
     /// The label, then the typed text's end when it is too long, leaving a column for the cursor.
-    static func inputLine(_ state: CaptchaState, width: Int) -> String {
-        let label = inputLabel(state.challenge?.kind)
+    static func inputLine(_ state: CaptchaState, width: Int, translator: Translator) -> String {
+        let label = translator(inputLabel(state.challenge?.kind)) + " "
         return label + DisplayWidth.truncateHead(state.input, to: width - DisplayWidth.of(label) - 1)
     }
 
@@ -240,23 +285,30 @@ public enum CaptchaScreen {
         }
     }
 
-    static func statusText(_ state: CaptchaState) -> String? {
+    /// The line under the input, in `translator`'s language.
+    static func statusText(_ state: CaptchaState, translator: Translator = .english) -> String? {
+        statusMessage(state).map { translator($0) }
+    }
+
+    /// The line under the input. A snooze's time comes written as the reader's locale writes times.
+    static func statusMessage(_ state: CaptchaState) -> Message? {
         switch state.status {
         case nil: nil
-        case .checking: "Checking…"
-        case .correct: "Correct!"
-        case .wrong: "Wrong — here is a new problem"
-        case .timeout: "Too late — here is a new problem"
-        case .locked: "Too many misses — answers are locked"
-        case .stillLocked: "Locked: wait \(state.lockRemaining ?? 0) s"
-        case .unlocked: "You can answer again"
-        case .dismissed: "Alarm dismissed. Good morning!"
-        case .unreachable: "Cannot reach the agent, retrying…"
-        case .alarmStopped: "The alarm is no longer ringing"
-        case .snoozed(let until): "Snoozed until \(until) — Dismiss then opens a new challenge"
-        case .stale: "That problem was replaced — here is the current one"
-        case .scanning: "Hold the code up to the webcam…"
-        case .scanFailed: "No code from the webcam — type it"
+        case .checking: Message("Checking…")
+        case .correct: Message("Correct!")
+        case .wrong: Message("Wrong — here is a new problem")
+        case .timeout: Message("Too late — here is a new problem")
+        case .locked: Message("Too many misses — answers are locked")
+        case .stillLocked:
+            Message(one: "Locked: wait {count} s", other: "Locked: wait {count} s", count: Int(state.lockRemaining ?? 0))
+        case .unlocked: Message("You can answer again")
+        case .dismissed: Message("Alarm dismissed. Good morning!")
+        case .unreachable: Message("Cannot reach the agent, retrying…")
+        case .alarmStopped: Message("The alarm is no longer ringing")
+        case .snoozed(let until): Message("Snoozed until {time} — Dismiss then opens a new challenge", ["time": until])
+        case .stale: Message("That problem was replaced — here is the current one")
+        case .scanning: Message("Hold the code up to the webcam…")
+        case .scanFailed: Message("No code from the webcam — type it")
         }
     }
 }

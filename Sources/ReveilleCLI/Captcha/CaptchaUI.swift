@@ -1,4 +1,5 @@
 import Dispatch
+import Gettext
 import Glibc
 import Synchronization
 import SystemSupport
@@ -13,6 +14,7 @@ public final class CaptchaUI: Sendable {
     private let clock: @Sendable () -> Int64
     private let state: Mutex<CaptchaState>
     private let look: CaptchaLook
+    private let translator: Translator
     private let continuation: AsyncStream<CaptchaEffect>.Continuation
     /// `.submit`, `.quit` and `.finished`, in order. It ends when the screen closes.
     public let effects: AsyncStream<CaptchaEffect>
@@ -20,9 +22,12 @@ public final class CaptchaUI: Sendable {
     /// Takes over the terminal (standard input and output unless told otherwise) and draws the
     /// screen, loading until a `.challenge` event arrives. `clock` gives Unix seconds.
     /// `scanAvailable`: a webcam scanner is installed, so code challenges offer to scan.
+    /// `translator`: the language of the screen's own texts.
     public init(label: String?, clock: @escaping @Sendable () -> Int64, input: Int32 = STDIN_FILENO,
-                output: Int32 = STDOUT_FILENO, look: CaptchaLook = .color, scanAvailable: Bool = false) throws(SystemError) {
+                output: Int32 = STDOUT_FILENO, look: CaptchaLook = .color, scanAvailable: Bool = false,
+                translator: Translator = .english) throws(SystemError) {
         self.look = look
+        self.translator = translator
         terminal = try CaptchaTerminal(input: input, output: output)
         self.clock = clock
         let (width, height) = terminal.size()
@@ -64,7 +69,7 @@ public final class CaptchaUI: Sendable {
         let (effect, frame, ticking) = state.withLock { state in
             state.apply(.tick(now: clock()))
             let effect = event.flatMap { state.apply($0) }
-            return (effect, CaptchaScreen.render(state, look: look), state.needsTicking)
+            return (effect, CaptchaScreen.render(state, look: look, translator: translator), state.needsTicking)
         }
         terminal.draw(frame)
         terminal.setTicking(ticking, queue: queue) { [weak self] input in self?.receive(input) }

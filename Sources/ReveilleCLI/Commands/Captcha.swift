@@ -1,15 +1,12 @@
 import ArgumentParser
 import ReveilleAPI
+import ReveilleText
 
 struct Captcha: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Solve a ringing alarm's challenge in this terminal (the agent opens this on Dismiss).",
-        discussion: """
-            The problem is shown large and centred, with the time left as a bar. NO_COLOR turns colour off; \
-            TERM=dumb gives plain text. Ctrl-C leaves the screen; the alarm keeps ringing. \
-            A snoozed alarm rings again. \
-            Exit status 0 once the alarm stops, 1 when left or when the alarm is neither ringing nor snoozed.
-            """)
+        abstract: CLILocale.text(Message("Solve a ringing alarm's challenge in this terminal (the agent opens this on Dismiss).")),
+        discussion: CLILocale.text(Message(
+            "The problem is shown large and centred, with the time left as a bar. NO_COLOR turns colour off; TERM=dumb gives plain text. Ctrl-C leaves the screen; the alarm keeps ringing. A snoozed alarm rings again. Exit status 0 once the alarm stops, 1 when left or when the alarm is neither ringing nor snoozed.")))
 
     @OptionGroup var alarm: AlarmReference
 
