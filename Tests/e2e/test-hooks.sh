@@ -3,7 +3,7 @@
 # with their REVEILLE_* environment, in their own process group, split into words and never
 # through a shell; REVEILLE_DUE stays the occurrence's due time through a snooze and a trigger.
 # A hook that sleeps forever does not delay ringing (Ringing signal and sound happen, the
-# challenge still stops it), is stopped after its 60 s, and doctor notes hook-failed.
+# challenge still stops it), and doctor notes hook-failed once it ends badly.
 source "$(dirname "$0")/lib.sh"
 start_session
 
@@ -75,7 +75,7 @@ wait_until "on_missed runs" 10 recorded missed-0
 check_env missed-0 missed "$missed" "Slept through" "$(date -u -d "@$due" +%Y-%m-%dT%H:%M:%S+00:00)" 0
 echo "each hook runs with its environment"
 
-# A hook that never ends: ringing goes on without it, and it is stopped at 60 s.
+# A hook that never ends: ringing goes on without it.
 stop_agent
 rm -f "$out"/*.env
 configure "[agent]" "fade_in = 1s" "[hooks]" "on_ring = $hook hang"
@@ -96,10 +96,14 @@ louder_than "$level" 0.01 || fail "no sound while the hook hangs (RMS $level)"
 kill -0 "$hang_pid" 2>/dev/null || fail "the hanging hook ended by itself"
 assert_eq "$(solve "$hung")" '"dismissed"' "solving it while the hook hangs"
 wait_until "it stops" 5 not is_ringing "$hung"
+# The hook's 60 s limit, and the stop of all it left behind, are LiveHooksTests' (with limits of
+# a second): here the hook is ended from outside, and the agent reports its failure.
+kill "$hang_pid"
 gone() { ! kill -0 "$hang_pid" 2>/dev/null; }
-wait_until "the hanging hook is stopped after its 60 s" 80 gone
-assert_contains "$(cat "$SESSION/agent.log")" "ran longer than 60 s and was stopped" "the agent's log"
+wait_until "the hanging hook is gone" 5 gone
+hook_failed() { "$REVEILLE" doctor 2>&1 | grep -q "hook-failed"; }
+wait_until "doctor notes the failed hook" 5 hook_failed
 report=$("$REVEILLE" doctor 2>&1) || fail "doctor reports a blocking problem: $report"
 echo "$report" | sed 's/^/  | /'
 assert_contains "$report" "! hook-failed: A hook from [hooks] in reveille.conf failed (on_ring: " "doctor's report"
-echo "a hanging hook neither delays nor stops ringing, and is stopped"
+echo "a hanging hook neither delays nor stops ringing, and its failure is reported"
