@@ -11,7 +11,7 @@ mount_data_directory 2m
 configure "[agent]" "fade_in = 1s"
 start_agent
 assert_eq "$(call Preflight)" "bas true 0" "Preflight on a first run"
-due=$(date -u -d '+25 seconds' +%H:%M:%S)
+due=$(date -u -d '+12 seconds' +%H:%M:%S)
 id=$(add_alarm "$due" --label "Full at start" --challenge math:easy)
 keep=$(add_alarm 07:00 --repeat daily --label Kept)
 stop_agent

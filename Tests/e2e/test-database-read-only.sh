@@ -11,7 +11,7 @@ start_session
 mount_data_directory 4m
 configure "[agent]" "fade_in = 1s"
 start_agent
-due=$(date -u -d '+25 seconds' +%H:%M:%S)
+due=$(date -u -d '+12 seconds' +%H:%M:%S)
 id=$(add_alarm "$due" --label "Read-only" --challenge math:easy)
 keep=$(add_alarm 07:00 --repeat daily --label Kept)
 stop_agent
