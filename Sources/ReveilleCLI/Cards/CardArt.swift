@@ -1,4 +1,5 @@
 import QRCode
+import ReveilleText
 import SystemSupport
 
 /// How a code card looks: in the terminal once, when it is made, and as the SVG file to print.
@@ -30,8 +31,9 @@ enum CardArt {
     }
 
     /// A printable card, 80 × 110 mm: the label, the QR code with its 4-module quiet zone, and the
-    /// code in letters for typing. One path draws every dark module.
-    static func svg(_ matrix: QRMatrix, label: String, code: String) -> String {
+    /// code in letters for typing, and a caption in the CLI's language. One path draws every dark module.
+    static func svg(_ matrix: QRMatrix, label: String, code: String,
+                    caption: String = CLILocale.text(Message("Scan or type this code to stop the alarm"))) -> String {
         let quiet = 4
         let side = matrix.size + 2 * quiet
         var path = ""
@@ -54,7 +56,7 @@ enum CardArt {
                 <path d="\(path)" fill="#000" shape-rendering="crispEdges"/>
               </g>
               <text x="40" y="94" font-family="monospace" font-size="9" text-anchor="middle" letter-spacing="1">\(xmlEscaped(code))</text>
-              <text x="40" y="104" font-family="sans-serif" font-size="3.5" text-anchor="middle">Scan or type this code to stop the alarm</text>
+              <text x="40" y="104" font-family="sans-serif" font-size="3.5" text-anchor="middle">\(xmlEscaped(caption))</text>
             </svg>
 
             """
