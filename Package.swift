@@ -62,12 +62,12 @@ let package = Package(
         .target(name: "Gettext", dependencies: ["CIntl", "ReveilleText", "ReveilleTime", "SystemSupport"]),
 
         // MARK: Shared by agent and client
-        .target(name: "ReveilleModel", dependencies: ["ReveilleDomain", "ReveilleTime"]),
+        .target(name: "ReveilleModel", dependencies: ["ReveilleDomain", "ReveilleText", "ReveilleTime"]),
         // The D-Bus contract shared by agent and client: names, method table, error table, a{sv} codecs.
-        .target(name: "ReveilleAPI", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus"]),
+        .target(name: "ReveilleAPI", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleText", "ReveilleTime", "DBus"]),
 
         // MARK: The agent
-        .target(name: "ReveilleCore", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleTime"]),
+        .target(name: "ReveilleCore", dependencies: ["ReveilleModel", "ReveilleDomain", "ReveilleText", "ReveilleTime"]),
         .target(
             name: "ReveilleAgent",
             dependencies: [
@@ -112,7 +112,7 @@ let package = Package(
 
         // MARK: Tests
         .target(
-            name: "ReveilleTestSupport", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleTime"],
+            name: "ReveilleTestSupport", dependencies: ["ReveilleCore", "ReveilleDomain", "ReveilleText", "ReveilleTime"],
             path: "Tests/ReveilleTestSupport"
         ),
         .testTarget(name: "ReveilleTimeTests", dependencies: ["ReveilleTime", "SystemTimeZone"]),
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "SoundTests", dependencies: ["Sound"]),
         .testTarget(name: "CryptTests", dependencies: ["Crypt"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "ReveilleTestSupport"]),
+        .testTarget(name: "ReveilleCoreTests", dependencies: ["ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleText", "ReveilleTime", "ReveilleTestSupport"]),
         .testTarget(
             name: "ReveilleAgentTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import DBus
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// Alarms as `a{sv}`: what AddAlarm/UpdateAlarm take and what GetAlarm/ListAlarms give.
@@ -21,9 +22,10 @@ public enum AlarmCodec {
     public static func decodeChanges(_ dictionary: [String: Value]) throws(AgentError) -> AlarmChanges {
         var changes = AlarmChanges()
         for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-            if readOnlyKeys.contains(key) { throw .invalidArgument("key '\(key)' is read-only") }
+            if readOnlyKeys.contains(key) { throw .invalidArgument(Message("key '{key}' is read-only", ["key": key])) }
             guard writableKeys.contains(key) || addOnlyKeys.contains(key) else {
-                throw .invalidArgument("unknown key '\(AlarmText.quoted(key))'; known keys: \(writableKeys.union(addOnlyKeys).sorted().joined(separator: ", "))")
+                throw .invalidArgument(Message("unknown key '{key}'; known keys: {known}",
+                                               ["key": AlarmText.quoted(key), "known": writableKeys.union(addOnlyKeys).sorted().joined(separator: ", ")]))
             }
             switch key {
             case "label": changes.label = try string(value, key)
@@ -37,11 +39,11 @@ public enum AlarmCodec {
                 let tokens = try strings(value, key)
                 changes.repeatDays = try field { () throws(AlarmFieldError) in try AlarmText.parseRepeat(tokens) }
             case "enabled":
-                guard let flag = value.boolValue else { throw typeError(key, "a boolean (b)", value) }
+                guard let flag = value.boolValue else { throw typeError(key, Message("a boolean (b)"), value) }
                 changes.enabled = flag
             case "sound": changes.sound = try string(value, key)
             case "volume":
-                guard let volume = value.doubleValue ?? value.asInt64.map(Double.init) else { throw typeError(key, "a number (d)", value) }
+                guard let volume = value.doubleValue ?? value.asInt64.map(Double.init) else { throw typeError(key, Message("a number (d)"), value) }
                 changes.volume = volume
             case "snooze_minutes": changes.snoozeMinutes = try integer(value, key)
             case "max_snoozes": changes.maxSnoozes = try integer(value, key)
@@ -57,7 +59,8 @@ public enum AlarmCodec {
             case "in_seconds":
                 let seconds = try integer(value, key)
                 guard WhenText.relativeRange.contains(Int64(seconds)) else {
-                    throw .invalidArgument("in_seconds \(seconds) is not between 1 and \(WhenText.relativeRange.upperBound) (366 days)")
+                    throw .invalidArgument(Message("in_seconds {seconds} is not between 1 and {limit} (366 days)",
+                                                   ["seconds": String(seconds), "limit": String(WhenText.relativeRange.upperBound)]))
                 }
                 changes.inSeconds = Int64(seconds)
             default: break
@@ -152,14 +155,14 @@ public enum AlarmCodec {
     // MARK: Reading values
 
     private static func string(_ value: Value, _ key: String) throws(AgentError) -> String {
-        guard let text = value.stringValue else { throw typeError(key, "a string (s)", value) }
+        guard let text = value.stringValue else { throw typeError(key, Message("a string (s)"), value) }
         try checkInterchangeable(text, key)
         return text
     }
 
     private static func strings(_ value: Value, _ key: String) throws(AgentError) -> [String] {
         guard let items = value.arrayValue, case .array("s", _) = value.unwrapped else {
-            throw typeError(key, "an array of strings (as)", value)
+            throw typeError(key, Message("an array of strings (as)"), value)
         }
         let texts = items.compactMap(\.stringValue)
         for text in texts { try checkInterchangeable(text, key) }
@@ -171,16 +174,16 @@ public enum AlarmCodec {
     private static func checkInterchangeable(_ text: String, _ key: String) throws(AgentError) {
         guard let bad = text.unicodeScalars.first(where: \.properties.isNoncharacterCodePoint) else { return }
         let code = String(bad.value, radix: 16, uppercase: true)
-        throw .invalidArgument("key '\(key)' holds U+\(code.zeroPadded(to: 4)), a noncharacter")
+        throw .invalidArgument(Message("key '{key}' holds U+{code}, a noncharacter", ["key": key, "code": code.zeroPadded(to: 4)]))
     }
 
     private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int {
         if case .uint64(let big) = value.unwrapped, big > UInt64(Int64.max) {
-            throw .invalidArgument("\(key) \(big) is out of range")
+            throw .invalidArgument(Message("{key} {value} is out of range", ["key": key, "value": String(big)]))
         }
-        guard let number = value.asInt64 else { throw typeError(key, "an integer", value) }
+        guard let number = value.asInt64 else { throw typeError(key, Message("an integer"), value) }
         guard let small = Int(exactly: number), (-1_000_000...1_000_000).contains(small) else {
-            throw .invalidArgument("\(key) \(number) is out of range")
+            throw .invalidArgument(Message("{key} {value} is out of range", ["key": key, "value": String(number)]))
         }
         return small
     }
@@ -189,7 +192,8 @@ public enum AlarmCodec {
         do { return try parse() } catch { throw .invalidArgument(error.message) }
     }
 
-    private static func typeError(_ key: String, _ expected: String, _ value: Value) -> AgentError {
-        .invalidArgument("key '\(key)' must be \(expected), not a value of type '\(value.unwrapped.typeSignature)'")
+    private static func typeError(_ key: String, _ expected: Message, _ value: Value) -> AgentError {
+        .invalidArgument(Message("key '{key}' must be {expected}, not a value of type '{type}'",
+                                 ["key": key, "type": "\(value.unwrapped.typeSignature)"], messages: ["expected": expected]))
     }
 }

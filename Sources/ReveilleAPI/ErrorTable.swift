@@ -1,5 +1,6 @@
 import DBus
 import ReveilleModel
+import ReveilleText
 
 /// The kinds of error Reveille's interface answers with; each is one D-Bus error name.
 public enum ReveilleErrorKind: String, CaseIterable, Sendable {
@@ -52,8 +53,12 @@ public struct ReveilleError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension AgentError {
-    /// This error as a D-Bus error reply.
-    public var dbusError: DBusError {
-        DBusError(name: ReveilleErrorKind(self).dbusName, message: description)
+    /// This error as a D-Bus error reply, its message rendered by `render` (the session's translator);
+    /// the name never changes with the language.
+    public func dbusError(rendering render: (Message) -> String = { $0.english }) -> DBusError {
+        DBusError(name: ReveilleErrorKind(self).dbusName, message: render(message))
     }
+
+    /// This error as a D-Bus error reply in English (the C locale's text).
+    public var dbusError: DBusError { dbusError() }
 }

@@ -1,6 +1,7 @@
 import DBus
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// GetHistory's filter and entries as `a{sv}`.
@@ -15,21 +16,22 @@ public enum HistoryCodec {
             switch (key, value.unwrapped) {
             case ("since", _):
                 let seconds = try integer(value, key)
-                guard (0...253_402_300_799).contains(seconds) else { throw .invalidArgument("since \(seconds) is out of range") }
+                guard (0...253_402_300_799).contains(seconds) else { throw .invalidArgument(Message("{key} {value} is out of range", ["key": "since", "value": String(seconds)])) }
                 query.since = Instant(secondsSinceEpoch: seconds)
             case ("alarm", .string(let text)):
-                guard AlarmID(text) != nil else { throw .invalidArgument("alarm \(AlarmText.quoted(text)) is not an alarm ID") }
+                guard AlarmID(text) != nil else { throw .invalidArgument(Message("alarm {id} is not an alarm ID", ["id": AlarmText.quoted(text)])) }
                 query.alarm = text
             case ("limit", _):
                 let limit = try integer(value, key)
                 guard (1...Int64(HistoryQuery.maxLimit)).contains(limit) else {
-                    throw .invalidArgument("limit \(limit) is out of range; it is 1…\(HistoryQuery.maxLimit)")
+                    throw .invalidArgument(Message("limit {value} is out of range; it is 1…{limit}",
+                                                   ["value": String(limit), "limit": String(HistoryQuery.maxLimit)]))
                 }
                 query.limit = Int(limit)
             case ("alarm", _):
-                throw .invalidArgument("key 'alarm' must be of type 's', not '\(value.unwrapped.typeSignature)'")
+                throw .invalidArgument(Message("key '{key}' must be of type 's', not '{type}'", ["key": "alarm", "type": "\(value.unwrapped.typeSignature)"]))
             default:
-                throw .invalidArgument("unknown filter key '\(key)'; known: alarm, limit, since")
+                throw .invalidArgument(Message("unknown filter key '{key}'; known: alarm, limit, since", ["key": key]))
             }
         }
         return query
@@ -38,10 +40,11 @@ public enum HistoryCodec {
     /// Any integer type; a uint64 beyond Int64 is out of range, whatever its key's range.
     private static func integer(_ value: Value, _ key: String) throws(AgentError) -> Int64 {
         if case .uint64(let big) = value.unwrapped, big > UInt64(Int64.max) {
-            throw .invalidArgument("\(key) \(big) is out of range")
+            throw .invalidArgument(Message("{key} {value} is out of range", ["key": key, "value": String(big)]))
         }
         guard let number = value.asInt64 else {
-            throw .invalidArgument("key '\(key)' must be an integer, not a value of type '\(value.unwrapped.typeSignature)'")
+            throw .invalidArgument(Message("key '{key}' must be {expected}, not a value of type '{type}'",
+                                           ["key": key, "type": "\(value.unwrapped.typeSignature)"], messages: ["expected": Message("an integer")]))
         }
         return number
     }

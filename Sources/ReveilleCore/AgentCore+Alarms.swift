@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 extension AgentCore {
@@ -8,7 +9,7 @@ extension AgentCore {
     public func add(_ changes: AlarmChanges) async throws(AgentError) -> AlarmID {
         var changes = changes
         let due = try relativeDue(&changes)
-        guard let time = changes.time else { throw .invalidArgument("an alarm needs a time (HH:MM)") }
+        guard let time = changes.time else { throw .invalidArgument(Message("an alarm needs a time (HH:MM)")) }
         guard entries.count < Alarm.maximumCount else { throw .limitReached(alarms: Alarm.maximumCount) }
         var all = config.defaults
         all.merge(changes)
@@ -27,9 +28,9 @@ extension AgentCore {
     private func relativeDue(_ changes: inout AlarmChanges) throws(AgentError) -> Instant? {
         guard let seconds = changes.inSeconds else { return nil }
         guard changes.time == nil, changes.date == nil else {
-            throw .invalidArgument("in_seconds cannot go with time or date")
+            throw .invalidArgument(Message("in_seconds cannot go with time or date"))
         }
-        guard changes.repeatDays?.isEmpty ?? true else { throw .invalidArgument("in_seconds is for one-time alarms; it cannot go with repeat") }
+        guard changes.repeatDays?.isEmpty ?? true else { throw .invalidArgument(Message("in_seconds is for one-time alarms; it cannot go with repeat")) }
         let due = now.adding(seconds: seconds)
         let local = zone.localDateTime(at: due)
         changes.time = local.time
@@ -39,7 +40,7 @@ extension AgentCore {
     }
 
     public func update(_ id: AlarmID, _ changes: AlarmChanges) async throws(AgentError) {
-        guard changes.inSeconds == nil else { throw .invalidArgument("in_seconds is for AddAlarm only") }
+        guard changes.inSeconds == nil else { throw .invalidArgument(Message("in_seconds is for AddAlarm only")) }
         let old = try alarm(id)
         try refuseWhileOpen(id)
         var alarm = try changes.apply(to: old, using: &random)
@@ -101,7 +102,7 @@ extension AgentCore {
         let passed = alarm.isEnabled
             && ScheduleNextFire().execute(alarm: alarm, now: now, zone: zone, last: nil, planned: entries[alarm.id]?.nextFire) == nil
         if let date = alarm.date, passed, explicitDate {
-            throw .invalidArgument("\(date) \(alarm.time) is in the past")
+            throw .invalidArgument(Message("{date} {time} is in the past", ["date": "\(date)", "time": "\(alarm.time)"]))
         }
         if alarm.date == nil || passed {
             alarm.date = ScheduleNextFire().nextOccurrenceDate(of: alarm.time, now: now, zone: zone)

@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 extension AgentCore {
@@ -8,15 +9,17 @@ extension AgentCore {
     public func addCard(_ label: String) async throws(AgentError) -> String {
         if let problem = CardCode.labelProblem(label) { throw .invalidArgument(problem) }
         guard cards[label] == nil else {
-            throw .invalidArgument("a card named '\(AlarmText.quoted(label))' exists already; remove it first or choose another label")
+            throw .invalidArgument(Message("a card named '{label}' exists already; remove it first or choose another label",
+                                           ["label": AlarmText.quoted(label)]))
         }
         guard cards.count < CodeCard.maximumCount else {
-            throw .invalidArgument("there are already \(CodeCard.maximumCount) cards, the most the agent keeps: remove one first")
+            throw .invalidArgument(Message("there are already {count} cards, the most the agent keeps: remove one first",
+                                           ["count": String(CodeCard.maximumCount)]))
         }
         let code = CardCode.generate(using: &random)
         let card: CodeCard
         do { card = CodeCard(label: label, hash: try world.codes.hash(code), created: now) } catch {
-            throw .failed("cannot hash the card's code: \(error)")
+            throw .failed(Message("cannot hash the card's code: {error}", ["error": "\(error)"]))
         }
         cards[label] = card
         // The code is shown once, so it is given only once the card is on disk. A card the disk
@@ -36,12 +39,14 @@ extension AgentCore {
 
     /// Removes a card no alarm uses; one in use is refused with the alarms that use it.
     public func removeCard(_ label: String) async throws(AgentError) {
-        guard cards[label] != nil else { throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'") }
+        guard cards[label] != nil else { throw .invalidArgument(Message("no card is named '{label}'", ["label": AlarmText.quoted(label)])) }
         let users = entries.values.map(\.alarm).filter { $0.uses(card: label) }.sorted { $0.id < $1.id }
         guard users.isEmpty else {
             let names = users.map { $0.label.isEmpty ? $0.id.rawValue : "\($0.id) (\($0.label))" }
-            throw .invalidArgument("card '\(AlarmText.quoted(label))' is used by alarm\(users.count == 1 ? "" : "s") "
-                + names.joined(separator: ", ") + "; change or remove \(users.count == 1 ? "it" : "them") first")
+            throw .invalidArgument(Message(one: "card '{label}' is used by alarm {alarms}; change or remove it first",
+                                           other: "card '{label}' is used by alarms {alarms}; change or remove them first",
+                                           count: users.count,
+                                           ["label": AlarmText.quoted(label), "alarms": names.joined(separator: ", ")]))
         }
         cards[label] = nil
         try await saved(persistCardDeleted(label, ticketed: true))
@@ -51,7 +56,8 @@ extension AgentCore {
     func requireCards(of alarm: Alarm) throws(AgentError) {
         for challenge in alarm.challenges {
             guard case .card(let label) = challenge.params, cards[label] == nil else { continue }
-            throw .invalidArgument("no card is named '\(AlarmText.quoted(label))'; make one with 'reveille code new --label \(AlarmText.quoted(label))'")
+            throw .invalidArgument(Message("no card is named '{label}'; make one with 'reveille code new --label {label}'",
+                                           ["label": AlarmText.quoted(label)]))
         }
     }
 

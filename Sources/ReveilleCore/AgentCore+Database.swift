@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 import Synchronization
 
@@ -37,7 +38,7 @@ extension AgentCore {
 
     /// Fails while the database cannot be opened; requests that need the alarms call it first.
     public func requireDatabase() throws(AgentError) {
-        if let reason = database.unavailable { throw .failed("the alarm database cannot be opened: \(reason)") }
+        if let reason = database.unavailable { throw .failed(Message("the alarm database cannot be opened: {reason}", ["reason": reason])) }
     }
 
     /// Each Preflight note, with one sentence that gives its reason.
@@ -144,8 +145,9 @@ extension AgentCore {
     }
 
     private func notSaved(_ reason: String) -> AgentError {
-        .failed("the change is made but not saved yet: the alarm database cannot be written (\(reason)); "
-            + "Reveille keeps it in memory and saves it once the disk takes writes again")
+        .failed(Message(
+            "the change is made but not saved yet: the alarm database cannot be written ({reason}); Reveille keeps it in memory and saves it once the disk takes writes again",
+            ["reason": reason]))
     }
 
     /// Hands the waiting writes over now, unless writes are in flight, or failed and wait for their

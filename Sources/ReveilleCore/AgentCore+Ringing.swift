@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 extension AgentCore {
@@ -42,7 +43,8 @@ extension AgentCore {
         let now = self.now
         guard entries[id]?.run?.captcha?.isShowing(at: now) != true else { return }
         do { try world.terminal.openChallenge(for: id) } catch {
-            throw .failed("could not open a terminal for the challenge (\(error)); run 'reveille dismiss \(id)' in one")
+            throw .failed(Message("could not open a terminal for the challenge ({error}); run 'reveille dismiss {id}' in one",
+                                  ["error": "\(error)", "id": id.rawValue]))
         }
         entries[id]?.run?.captcha = .launched(at: now)
     }
@@ -84,14 +86,14 @@ extension AgentCore {
     public func submit(_ id: AlarmID, answer: String) throws(AgentError) -> (AnswerOutcome, ChallengeView?) {
         let alarm = try alarm(id)
         guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
-        guard answer.utf8.count <= 4096 else { throw .invalidArgument("an answer is at most 4096 bytes long") }
+        guard answer.utf8.count <= 4096 else { throw .invalidArgument(Message("an answer is at most {limit} bytes long", ["limit": "4096"])) }
         // No problem of this ring was on offer when the answer was sent: it comes from a screen that
         // shows one from before a snooze (or from a client that never read one).
         let unseen = entries[id]?.run?.session == nil
         let session = try ensureSession(id)
         let step: ChallengeFlow.Step
         do { step = try flow.submit(answer, to: session, of: alarm.challenges, now: now, cards: cardVerifier, using: &random) } catch {
-            guard case .lockedOut(let until) = error else { throw .failed("\(error)") }
+            guard case .lockedOut(let until) = error else { throw .failed(.verbatim("\(error)")) }
             throw .lockedOut(until: until)
         }
         // Such an answer counts only when it is right (a code card's code is the same on every

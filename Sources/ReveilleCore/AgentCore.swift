@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// The agent's state: alarms, their open runs and challenge sessions, and what rings.
@@ -76,7 +77,7 @@ public actor AgentCore {
         let read: Result<StoredState, AgentError> = await withCheckedContinuation { answer in
             world.storeThread.run {
                 do { answer.resume(returning: .success(try store.load())) } catch {
-                    answer.resume(returning: .failure(.failed("cannot read the alarm database: \(error)")))
+                    answer.resume(returning: .failure(.failed(Message("cannot read the alarm database: {error}", ["error": "\(error)"]))))
                 }
             }
         }
@@ -119,7 +120,7 @@ public actor AgentCore {
         let read: Result<[HistoryEntry], AgentError> = await withCheckedContinuation { answer in
             world.storeThread.run {
                 do { answer.resume(returning: .success(try store.history(query))) } catch {
-                    answer.resume(returning: .failure(.failed("cannot read the history: \(error)")))
+                    answer.resume(returning: .failure(.failed(Message("cannot read the history: {error}", ["error": "\(error)"]))))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// Parses the text forms people and scripts use for alarm fields (CLI flags, D-Bus values).
@@ -14,7 +15,7 @@ public enum AlarmText {
                   let second = bytes.count == 8 ? ASCIIDigits.twoDigits(bytes, at: 6) : 0
             else { return nil }
             return WallTime(hour: hour, minute: minute, second: second)
-        }) else { throw AlarmFieldError("time '\(quoted(text))' is not a valid HH:MM time") }
+        }) else { throw AlarmFieldError(Message("time '{value}' is not a valid HH:MM time", ["value": quoted(text)])) }
         return time
     }
 
@@ -27,7 +28,7 @@ public enum AlarmText {
                   let month = ASCIIDigits.twoDigits(bytes, at: 5), let day = ASCIIDigits.twoDigits(bytes, at: 8)
             else { return nil }
             return CivilDate(year: century * 100 + years, month: month, day: day)
-        }) else { throw AlarmFieldError("date '\(quoted(text))' is not a valid YYYY-MM-DD date") }
+        }) else { throw AlarmFieldError(Message("date '{value}' is not a valid YYYY-MM-DD date", ["value": quoted(text)])) }
         return date
     }
 
@@ -59,9 +60,9 @@ public enum AlarmText {
         case "daily": days.formUnion(Weekday.allCases)
         default:
             guard let day = Weekday(shortName: token) else {
-                throw AlarmFieldError(
-                    "repeat day '\(quoted(token))' is not one of mon, tue, wed, thu, fri, sat, sun, weekdays, weekends, daily"
-                )
+                throw AlarmFieldError(Message(
+                    "repeat day '{value}' is not one of mon, tue, wed, thu, fri, sat, sun, weekdays, weekends, daily",
+                    ["value": quoted(token)]))
             }
             days.insert(day)
         }
@@ -71,7 +72,7 @@ public enum AlarmText {
     public static func parseRepeatList(_ text: String) throws(AlarmFieldError) -> Set<Weekday> {
         let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingBlanks(spacesAndTabs).lowercased() }
-        if tokens.contains("") { throw AlarmFieldError("repeat '\(quoted(text))' has an empty day") }
+        if tokens.contains("") { throw AlarmFieldError(Message("repeat '{value}' has an empty day", ["value": quoted(text)])) }
         return try parseRepeat(tokens)
     }
 
@@ -82,15 +83,13 @@ public enum AlarmText {
 
     /// `math:easy|medium|hard`, `qr:CODE`, `typing:N`, `card:LABEL`.
     public static func parseChallenge(_ text: String) throws(AlarmFieldError) -> Challenge.Params {
-        guard let colon = text.firstIndex(of: ":") else {
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
-        }
+        guard let colon = text.firstIndex(of: ":") else { throw unknownChallenge(text) }
         let kind = text[..<colon]
         let argument = String(text[text.index(after: colon)...])
         switch kind {
         case "math":
             guard let level = MathDifficulty(rawValue: argument) else {
-                throw AlarmFieldError("math level '\(quoted(argument))' is not easy, medium or hard")
+                throw AlarmFieldError(Message("math level '{value}' is not easy, medium or hard", ["value": quoted(argument)]))
             }
             return .math(difficulty: level, timeLimit: Challenge.defaultMathTimeLimit)
         case "qr":
@@ -98,21 +97,25 @@ public enum AlarmText {
             return .qr(expected: argument)
         case "typing":
             guard let words = ASCIIDigits.value(argument), Challenge.typingWordRange.contains(words) else {
-                throw AlarmFieldError("typing word count '\(quoted(argument))' is not a number from 1 to 20")
+                throw AlarmFieldError(Message("typing word count '{value}' is not a number from 1 to 20", ["value": quoted(argument)]))
             }
             return .typing(words: words)
         case "card":
             if let problem = CardCode.labelProblem(argument) { throw AlarmFieldError(problem) }
             return .card(label: argument)
         default:
-            throw AlarmFieldError("challenge '\(quoted(text))' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL")
+            throw unknownChallenge(text)
         }
+    }
+
+    private static func unknownChallenge(_ text: String) -> AlarmFieldError {
+        AlarmFieldError(Message("challenge '{value}' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL", ["value": quoted(text)]))
     }
 
     /// A code given now: 6 to 128 printable characters. Stored codes are not checked again, so shorter old ones keep working.
     public static func checkNewQRCode(_ code: String) throws(AlarmFieldError) {
         guard Challenge.qrCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(isPrintable) else {
-            throw AlarmFieldError("a qr code must be 6 to 128 printable characters")
+            throw AlarmFieldError(Message("a qr code must be 6 to 128 printable characters"))
         }
         if let problem = Alarm.qrCodeSizeProblem(code) { throw AlarmFieldError(problem) }
     }
@@ -151,9 +154,12 @@ public enum AlarmText {
 
 /// A field of an alarm has a value that is out of range or malformed.
 public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+    public var message: Message
+    public init(_ message: Message) { self.message = message }
+    /// A text that needs no translation, or one not yet made a `Message`.
+    public init(_ text: String) { self.message = .verbatim(text) }
+    /// The message in English (the C locale's text).
+    public var description: String { message.english }
 }
 
 /// What people's typed values may be padded with: a CR is not padding there, it is a wrong character.

@@ -1,6 +1,8 @@
+import ReveilleText
+
 public enum ValidationResult: Equatable, Sendable {
     case ok
-    case invalid(reason: String)
+    case invalid(reason: Message)
 }
 
 public enum NextStep: Equatable, Sendable {
@@ -13,13 +15,15 @@ public struct ValidateChallengeStack: Sendable {
     public init() {}
 
     public func execute(_ stack: [Challenge]) -> ValidationResult {
-        guard !stack.isEmpty else { return .invalid(reason: "an alarm needs at least one challenge") }
+        guard !stack.isEmpty else { return .invalid(reason: Message("an alarm needs at least one challenge")) }
         guard stack.count <= Alarm.maximumChallenges else {
-            return .invalid(reason: "an alarm takes at most \(Alarm.maximumChallenges) challenges, not \(stack.count)")
+            return .invalid(reason: Message("an alarm takes at most {limit} challenges, not {count}",
+                                             ["limit": String(Alarm.maximumChallenges), "count": String(stack.count)]))
         }
         let indices = stack.map(\.orderIndex).sorted()
         guard indices == Array(0..<stack.count) else {
-            return .invalid(reason: "challenge order \(indices) is not 0…\(stack.count - 1) with each place once")
+            return .invalid(reason: Message("challenge order {order} is not 0…{last} with each place once",
+                                             ["order": "\(indices)", "last": String(stack.count - 1)]))
         }
         for challenge in stack {
             if let reason = problem(with: challenge.params) { return .invalid(reason: reason) }
@@ -27,17 +31,17 @@ public struct ValidateChallengeStack: Sendable {
         return .ok
     }
 
-    private func problem(with params: Challenge.Params) -> String? {
+    private func problem(with params: Challenge.Params) -> Message? {
         switch params {
         case .qr(let code):
             guard Challenge.storedQRCodeLengthRange.contains(code.count), code.unicodeScalars.allSatisfy(AlarmText.isPrintable)
-            else { return "a qr code must be 1 to 128 printable characters" }
+            else { return Message("a qr code must be 1 to 128 printable characters") }
             if let problem = Alarm.qrCodeSizeProblem(code) { return problem }
         case .math(_, let limit):
-            guard limit >= 1 else { return "a math time limit must be at least 1 second, not \(limit)" }
+            guard limit >= 1 else { return Message("a math time limit must be at least 1 second, not {limit}", ["limit": String(limit)]) }
         case .typing(let words):
             guard Challenge.typingWordRange.contains(words) else {
-                return "a typing challenge takes 1 to 20 words, not \(words)"
+                return Message("a typing challenge takes 1 to 20 words, not {count}", ["count": String(words)])
             }
         case .card(let label):
             if let problem = CardCode.labelProblem(label) { return problem }

@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// A printed card in another room whose code stops an alarm (`card:LABEL`). The code is shown once,
@@ -39,20 +40,22 @@ public enum CardCode {
     /// Why `label` cannot name a card, or nil. Stricter than an alarm's label: it becomes part of the
     /// card's file name (`reveille-card-LABEL.svg`) and of `card:LABEL`, so it may not leave a directory,
     /// hide the file, or hold characters a shell or a terminal would read.
-    public static func labelProblem(_ label: String) -> String? {
-        guard !label.isEmpty else { return "a card needs a label" }
+    public static func labelProblem(_ label: String) -> Message? {
+        guard !label.isEmpty else { return Message("a card needs a label") }
         guard label.count <= CodeCard.maximumLabelLength, label.utf8.count <= 4 * CodeCard.maximumLabelLength else {
-            return "a card label is at most \(CodeCard.maximumLabelLength) characters long"
+            return Message("a card label is at most {limit} characters long", ["limit": String(CodeCard.maximumLabelLength)])
         }
         let allowed: (Character) -> Bool = { character in
             if character.isASCII { return character.isLetter || ASCIIDigits.only(String(character)) || " -_.".contains(character) }
             return character.isLetter && character.unicodeScalars.allSatisfy(AlarmText.isPrintable)
         }
         guard label.allSatisfy(allowed) else {
-            return "card label '\(AlarmText.quoted(label))' may hold only letters, digits, spaces, '-', '_' and '.'"
+            return Message("card label '{label}' may hold only letters, digits, spaces, '-', '_' and '.'",
+                           ["label": AlarmText.quoted(label)])
         }
         guard let first = label.first, first != ".", first != "-", first != " ", label.last != " " else {
-            return "card label '\(AlarmText.quoted(label))' may not start with '.', '-' or a space, nor end with a space"
+            return Message("card label '{label}' may not start with '.', '-' or a space, nor end with a space",
+                           ["label": AlarmText.quoted(label)])
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// Skipping an alarm's next occurrence, and pausing it until a date.
@@ -11,21 +12,22 @@ public struct SkipAndPause: Sendable {
 
     /// Why a skip or a pause was refused, in words for the person who asked.
     public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
-        public var message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { message }
+        public var message: Message
+        public init(_ message: Message) { self.message = message }
+        /// The message in English (the C locale's text).
+        public var description: String { message.english }
     }
 
     /// The alarm with its next ringing occurrence skipped. A skip already set is kept as it is:
     /// asking twice skips one occurrence, not two.
     public func skip(_ alarm: Alarm, now: Instant, zone: ZoneRules, last: LastOccurrence?) throws(Refusal) -> Alarm {
         guard alarm.skippedOccurrence == nil else { return alarm }
-        guard alarm.isEnabled else { throw Refusal("the alarm is disabled: it has no next occurrence to skip") }
+        guard alarm.isEnabled else { throw Refusal(Message("the alarm is disabled: it has no next occurrence to skip")) }
         guard alarm.isRepeating else {
-            throw Refusal("a one-time alarm has only one occurrence: skipping it would end the alarm; disable it instead")
+            throw Refusal(Message("a one-time alarm has only one occurrence: skipping it would end the alarm; disable it instead"))
         }
         guard let next = ScheduleNextFire().nextOccurrence(of: alarm, after: now, zone: zone, last: last) else {
-            throw Refusal("the alarm has no next occurrence to skip")
+            throw Refusal(Message("the alarm has no next occurrence to skip"))
         }
         var alarm = alarm
         alarm.skippedOccurrence = next.local
@@ -49,10 +51,12 @@ public struct SkipAndPause: Sendable {
         }
         let today = zone.localDateTime(at: now).date
         guard date > today else {
-            throw Refusal("pause date \(date) is not after today (\(today)): give the first day it should ring again")
+            throw Refusal(Message("pause date {date} is not after today ({today}): give the first day it should ring again",
+                                  ["date": date.description, "today": today.description]))
         }
         if !alarm.isRepeating, let own = alarm.date, date > own {
-            throw Refusal("the alarm rings once, on \(own): pausing it until \(date) would end it without a word; disable it instead")
+            throw Refusal(Message("the alarm rings once, on {own}: pausing it until {date} would end it without a word; disable it instead",
+                                  ["own": own.description, "date": date.description]))
         }
         alarm.pausedUntil = date
         return alarm

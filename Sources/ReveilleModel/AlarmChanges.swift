@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// A set of field changes to an alarm, as `AddAlarm`/`UpdateAlarm` and the CLI carry them.
@@ -45,7 +46,7 @@ public struct AlarmChanges: Equatable, Sendable {
             if !repeatDays.isEmpty { out.date = nil }
         }
         if let date {
-            guard out.repeatDays.isEmpty else { throw .invalidArgument("a repeating alarm takes no date") }
+            guard out.repeatDays.isEmpty else { throw .invalidArgument(Message("a repeating alarm takes no date")) }
             out.date = date
         }
         if let enabled { out.isEnabled = enabled }
@@ -55,25 +56,26 @@ public struct AlarmChanges: Equatable, Sendable {
         }
         if let volume {
             guard volume.isFinite, (0...1).contains(volume) else {
-                throw .invalidArgument("volume \(volume) is not between 0 and 1")
+                throw .invalidArgument(Message("volume {volume} is not between 0 and 1", ["volume": "\(volume)"]))
             }
             out.volume = volume
         }
         if let snoozeMinutes {
             guard SnoozePolicy.minuteRange.contains(snoozeMinutes) else {
-                throw .invalidArgument("snooze length \(snoozeMinutes) min is not between 1 and 60 minutes")
+                throw .invalidArgument(Message("snooze length {minutes} min is not between 1 and 60 minutes", ["minutes": String(snoozeMinutes)]))
             }
             out.snooze.minutes = snoozeMinutes
         }
         if let maxSnoozes {
             guard maxSnoozes == -1 || SnoozePolicy.maxSnoozeRange.contains(maxSnoozes) else {
-                throw .invalidArgument("max snoozes \(maxSnoozes) is not between 0 and 10, or -1 for unlimited")
+                throw .invalidArgument(Message("max snoozes {count} is not between 0 and 10, or -1 for unlimited", ["count": String(maxSnoozes)]))
             }
             out.snooze.maxSnoozes = maxSnoozes == -1 ? .unlimited : .limited(maxSnoozes)
         }
         if let wakeCheck {
             guard WakeCheck.minuteRange.contains(wakeCheck) else {
-                throw .invalidArgument("wake-up check \(wakeCheck) min is not between 0 and 60 minutes (0 turns it off)")
+                throw .invalidArgument(Message("wake-up check {minutes} min is not between 0 and 60 minutes (0 turns it off)",
+                                                ["minutes": String(wakeCheck)]))
             }
             out.wakeCheckMinutes = wakeCheck
         }
@@ -101,7 +103,7 @@ public struct AlarmChanges: Equatable, Sendable {
                 params = new
             case .keepStoredCode:
                 guard let code = storedCodes.popFirst() else {
-                    throw .invalidArgument("'qr:*' keeps a stored code, but the alarm has no stored qr code left to keep")
+                    throw .invalidArgument(Message("'qr:*' keeps a stored code, but the alarm has no stored qr code left to keep"))
                 }
                 params = .qr(expected: code)
             }
@@ -114,13 +116,14 @@ public struct AlarmChanges: Equatable, Sendable {
     private static func checkSound(_ sound: String) throws(AgentError) {
         if sound.hasPrefix("/") {
             guard sound.utf8.count <= Alarm.maximumSoundPathBytes, !sound.contains("\0") else {
-                throw .invalidArgument("sound path is too long")
+                throw .invalidArgument(Message("sound path is too long"))
             }
             return
         }
         let allowed: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         guard !sound.isEmpty, sound.count <= 255, sound.allSatisfy(allowed) else {
-            throw .invalidArgument("sound '\(sound.prefix(40))' is neither a sound-theme name (letters, digits, '.', '_', '-') nor an absolute path")
+            throw .invalidArgument(Message("sound '{sound}' is neither a sound-theme name (letters, digits, '.', '_', '-') nor an absolute path",
+                                           ["sound": String(sound.prefix(40))]))
         }
     }
 }

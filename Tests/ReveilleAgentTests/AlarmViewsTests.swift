@@ -124,7 +124,7 @@ import Testing
         #expect(try await h.field(id, "paused_until") == .string("2027-01-09"))
         #expect(try await h.field(id, "next_fire") == .int64(1_799_046_000 + 5 * 86_400))
         for bad in ["2027-02-30", "2027-1-9", "9 Jan", "2027-01-09 "] {
-            await #expect(throws: AgentError.invalidArgument("date '\(bad)' is not a valid YYYY-MM-DD date").dbusError) {
+            await #expect(throws: AgentError.invalidArgument(.verbatim("date '\(bad)' is not a valid YYYY-MM-DD date")).dbusError) {
                 _ = try await h.call(.pauseUntil, [arg, .string(bad)])
             }
         }

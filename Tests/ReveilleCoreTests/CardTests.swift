@@ -35,7 +35,7 @@ import Testing
             try await f.core.removeCard("Kitchen")
         } throws: { error in
             guard case AgentError.invalidArgument(let message) = error else { return false }
-            return message.contains("\(first) (Work)") && message.contains(second.rawValue)
+            return message.english.contains("\(first) (Work)") && message.english.contains(second.rawValue)
         }
         #expect(f.fakes.store.contents.cards.count == 1)
         try await f.core.remove(first)

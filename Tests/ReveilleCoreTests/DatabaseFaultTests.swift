@@ -86,8 +86,11 @@ import Testing
         let core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: ["apple"]), random: .seeded(7))
         await #expect(throws: AgentError.self) { try await core.load() }
         await core.databaseUnavailable("another program holds it locked")
-        await #expect(throws: AgentError.failed("the alarm database cannot be opened: another program holds it locked")) {
+        await #expect {
             try await core.requireDatabase()
+        } throws: { error in
+            guard case AgentError.failed(let message) = error else { return false }
+            return message.english == "the alarm database cannot be opened: another program holds it locked"
         }
         let result = await core.preflight()
         #expect(!result.ok && result.reasons == ["database-unavailable"])

@@ -78,8 +78,11 @@ import Testing
 
     @Test func aNewQRCodeOfFewerThanSixCharactersIsRefused() async throws {
         let f = try await CoreFixture()
-        await #expect(throws: AgentError.invalidArgument("a qr code must be 6 to 128 printable characters")) {
+        await #expect {
             _ = try await f.addAlarm { $0.challenges = [.new(.qr(expected: "K1"))] }
+        } throws: { error in
+            guard case AgentError.invalidArgument(let message) = error else { return false }
+            return message.english == "a qr code must be 6 to 128 printable characters"
         }
         _ = try await f.addAlarm { $0.challenges = [.new(.qr(expected: "KITCH1"))] }
     }

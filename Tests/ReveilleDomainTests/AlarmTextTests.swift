@@ -10,7 +10,7 @@ import Testing
             try body()
             return nil
         } catch let error as AlarmFieldError {
-            return error.message
+            return error.message.english
         } catch {
             return "unexpected \(error)"
         }

@@ -56,7 +56,7 @@ import Testing
         }
         let oneTime = makeAlarm(at: wall(7, 0), date: day(2026, 6, 10))
         #expect { try rules.skip(oneTime, now: now, zone: .utc, last: nil) } throws: { error in
-            (error as? SkipAndPause.Refusal)?.message.contains("disable it instead") == true
+            (error as? SkipAndPause.Refusal)?.message.english.contains("disable it instead") == true
         }
     }
 
@@ -134,7 +134,7 @@ import Testing
         let now = instant(2026, 6, 10, 6, 0)
         let oneTime = makeAlarm(at: wall(7, 0), date: day(2026, 6, 15))
         #expect { try rules.pause(oneTime, until: day(2026, 6, 16), now: now, zone: .utc) } throws: { error in
-            (error as? SkipAndPause.Refusal)?.message.contains("disable it instead") == true
+            (error as? SkipAndPause.Refusal)?.message.english.contains("disable it instead") == true
         }
         let paused = try rules.pause(oneTime, until: day(2026, 6, 15), now: now, zone: .utc)
         #expect(schedule.execute(alarm: paused, now: now, zone: .utc) == instant(2026, 6, 15, 7, 0))

@@ -20,7 +20,7 @@ import Testing
 
     func isInvalid(_ result: ValidationResult, mentioning word: String) -> Bool {
         guard case .invalid(let reason) = result else { return false }
-        return reason.contains(word)
+        return reason.english.contains(word)
     }
 
     @Test func singleChallengeAtIndexZeroIsValid() {

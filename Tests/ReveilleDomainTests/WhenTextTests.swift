@@ -24,13 +24,13 @@ import Testing
     func anythingElseIsAnErrorThatListsTheAcceptedForms(text: String) {
         #expect(throws: AlarmFieldError.self) { try WhenText.parse([text]) }
         do { _ = try WhenText.parse([text]) } catch {
-            #expect(error.message.contains(WhenText.acceptedForms))
+            #expect(error.message.english.contains(WhenText.acceptedForms))
         }
     }
 
     @Test func anAmbiguousAmPmHourSaysWhyItIsRefused() {
         #expect(throws: AlarmFieldError.self) { try WhenText.parseTime("13pm") }
-        do { _ = try WhenText.parseTime("13pm") } catch { #expect(error.message.contains("from 1 to 12")) }
+        do { _ = try WhenText.parseTime("13pm") } catch { #expect(error.message.english.contains("from 1 to 12")) }
     }
 
     static let relative: [([String], Int64)] = [

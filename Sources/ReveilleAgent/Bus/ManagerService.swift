@@ -3,6 +3,7 @@ import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// The D-Bus harness of `io.github.Reveille1.Manager`: decode, call the core, encode.
@@ -191,7 +192,7 @@ private func pauseDate(_ value: Value) throws(AgentError) -> CivilDate? {
 }
 
 private func vardict(_ value: Value) throws(AgentError) -> [String: Value] {
-    guard let dictionary = value.vardictValue else { throw .invalidArgument("expected an a{sv} dictionary") }
+    guard let dictionary = value.vardictValue else { throw .invalidArgument(Message("expected an {signature} dictionary", ["signature": "a{sv}"])) }
     return dictionary
 }
 
