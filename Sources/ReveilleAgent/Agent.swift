@@ -4,6 +4,7 @@ import LinuxEvents
 import ReveilleAPI
 import ReveilleCore
 import ReveilleModel
+import ReveilleText
 import SQLite
 
 /// `reveilled`: wires the live world to the core and serves it on the session bus.
@@ -116,7 +117,8 @@ final class RunningAgent: Sendable {
         // Every write and every read of the database after the first runs on this thread, never on the loop's.
         let storeThread = WorkerThread()
         let desktop = Desktop.connect(config: config, environment: environment,
-                                      ledger: ThreadedLedger(store, on: storeThread))
+                                      ledger: ThreadedLedger(store, on: storeThread),
+                                      locale: { sessionLocale.current })
         let system = SystemBus.connect()
         let waker = MachineWakers.choose(wakeFromSuspend: config.wakeFromSuspend, system: system, inbox: inbox)
         let health = LiveHealth(desktop: desktop, terminal: terminal, power: LivePower(system: system),
@@ -146,12 +148,14 @@ final class RunningAgent: Sendable {
         // Signals from here on carry the name clients watch for.
         let notifier = desktop.notifier
         let zoneNotice: @Sendable (String) -> Void = { problem in
-            notifier.notice(summary: "The time zone cannot be read", body: "\(problem). 'reveille doctor' says more.")
+            let text = sessionLocale.current.translator
+            notifier.notice(summary: text(Message("The time zone cannot be read")),
+                            body: text(Message("{problem}. 'reveille doctor' says more.", ["problem": problem])))
         }
         // Before anything rings: the zone read now or, when it cannot be read, the one last read fine.
         let settle: @Sendable () -> Void = {
             if let problem = zone.settle(with: store) { zoneNotice(problem) }
-            opener.report(store, to: notifier)
+            opener.report(store, to: notifier, locale: sessionLocale.current)
         }
         let opening = loaded ? Task { await opener.keepTryingToWrite(store) } : Task {
             await opener.keepTrying(store, core: core) {
@@ -169,7 +173,7 @@ final class RunningAgent: Sendable {
         zone.watch(onChange: { inbox.yield(.zoneChanged) }, onProblem: zoneNotice)
         let sleep = await SleepWatch.start(inbox: inbox, system: system)
         let tray = config.tray ? await startTray(core: core, connection: connection, notifier: notifier, zone: zone,
-                                                 shareDirectory: paths.shareDirectory) : nil
+                                                 shareDirectory: paths.shareDirectory, locale: sessionLocale) : nil
         let shutdown = ShutdownSignal()
         let signals = try SignalWatch([.terminate, .interrupt]) { signal in
             // GLib raises SIGTERM when the session bus of libnotify's connection goes away: that
@@ -195,9 +199,9 @@ final class RunningAgent: Sendable {
 
     /// Exports the tray icon and registers it with a watcher if one is on the bus (issue 23 §1).
     private static func startTray(core: AgentCore, connection: Connection, notifier: any AlarmNotifier,
-                                  zone: LiveZone, shareDirectory: String) async -> Tray? {
+                                  zone: LiveZone, shareDirectory: String, locale: SessionLocale) async -> Tray? {
         let tray = Tray(core: core, connection: connection, notifier: notifier, clock: LiveClock(), zone: zone,
-                        shareDirectory: shareDirectory)
+                        shareDirectory: shareDirectory, locale: { locale.current })
         do { try await tray.start() } catch {
             Log.shared.error("the tray icon is unavailable: \(error)")
             return nil

@@ -84,7 +84,7 @@ private func facts(_ alarms: [AlarmSnapshot], wake: WakeStatus = WakeStatus(wake
         paused.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 11)
         let pausedLook = TrayLook(facts([paused]))
         #expect(pausedLook.state == .held)
-        #expect(pausedLook.body == "Gym\nGym: paused until Mon 2027-01-11")
+        #expect(pausedLook.body == "Gym\nGym: paused, rings again from Mon 11 Jan")
     }
 
     @Test func aThousandPausedAlarmsMakeATooltipOfSevenLines() {
@@ -153,7 +153,7 @@ private func facts(_ alarms: [AlarmSnapshot], wake: WakeStatus = WakeStatus(wake
         held.skippedOccurrence = mondaySix.adding(seconds: 3600)
         held.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 5)
         let item = TrayMenu.items(alarms: [held], now: mondaySix, zone: .utc)[0]
-        #expect(item.label == "Tue 07:00 · Wake up · in 1 d 1 h · paused until Tue 2027-01-05, skips Mon 07:00")
+        #expect(item.label == "Tue 07:00 · Wake up · in 1 d 1 h · paused, rings again from Tue 5 Jan; skips Mon 07:00")
         #expect(item.children.map(\.label) == ["Unskip", "Resume"])
         #expect(item.children.map(\.action) == [.unskip(held.alarm.id), .resume(held.alarm.id)])
     }

@@ -1,3 +1,4 @@
+import Gettext
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
@@ -7,10 +8,15 @@ struct Desktop: Sendable {
     let notifier: LiveNotifier
     let sound: LiveSound
 
-    static func connect(config: AgentConfig, environment: [String: String], ledger: any NotificationLedger) -> Desktop {
-        let notifier = LiveNotifier(ledger: ledger)
+    /// `locale` is the session's as last read: the texts of notifications and notices are rendered in it.
+    static func connect(config: AgentConfig, environment: [String: String], ledger: any NotificationLedger,
+                        locale: @escaping @Sendable () -> UserLocale) -> Desktop {
+        let notifier = LiveNotifier(ledger: ledger, locale: locale)
         let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible,
-                              onNotice: { summary, body in notifier.notice(summary: summary, body: body) }) {
+                              onNotice: { summary, body in
+                                  let text = locale().translator
+                                  notifier.notice(summary: text(summary), body: text(body))
+                              }) {
             id, problem in notifier.setSoundProblem(id, problem)
         }
         return Desktop(notifier: notifier, sound: sound)

@@ -1,8 +1,10 @@
 import DBus
+import Gettext
 import LinuxEvents
 import Notify
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import Sound
 import SystemSupport
@@ -18,7 +20,11 @@ public final class LiveNotifier: AlarmNotifier {
     /// What each ringing alarm's notification says and offers: to post it again on a new
     /// server, and to recognise clicks on actions it no longer shows.
     private let ringing = Mutex<[AlarmID: Ringing]>([:])
-    private let soundProblems = Mutex<[AlarmID: String]>([:])
+    private let soundProblems = Mutex<[AlarmID: [Message]]>([:])
+    /// The session's language as last read (`SessionLocale.current`): what the notifier adds to a
+    /// ringing alarm's notification is rendered in it each time the notification is posted or
+    /// updated, so a repost speaks the language of its moment.
+    private let locale: @Sendable () -> UserLocale
     /// When each ringing alarm's closed notification was last posted again (monotonic ns).
     private let reposts = Mutex<[AlarmID: Int64]>([:])
     private let staleActions = Mutex<Subscription?>(nil)
@@ -57,8 +63,9 @@ public final class LiveNotifier: AlarmNotifier {
         return installed ? ownIcon : fallbackIcon
     }
 
-    init(ledger: (any NotificationLedger)? = nil) {
+    init(ledger: (any NotificationLedger)? = nil, locale: @escaping @Sendable () -> UserLocale = { .english }) {
         self.ledger = ledger
+        self.locale = locale
         do { notifier = try Notifier(appName: "Reveille") } catch {
             Log.shared.error("notifications are unavailable: \(error)")
             notifier = nil
@@ -77,16 +84,16 @@ public final class LiveNotifier: AlarmNotifier {
     }
 
     public func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {
-        let problem = soundProblems.withLock { $0[id] }
+        let problem = soundProblems.withLock { $0[id] ?? [] }
         let entry = Ringing(notification: notification, soundProblem: problem, onAction: onAction)
         ringing.withLock { $0[id] = entry }
         present(id, entry, openChallengeOnFailure: true)
     }
 
-    /// Says in an alarm's notification that its sound cannot play (nil: it plays again).
+    /// Says in an alarm's notification that its sound cannot play (none: it plays again).
     /// Kept apart from what rings: the sound side may tell before the notification is shown.
-    public func setSoundProblem(_ id: AlarmID, _ problem: String?) {
-        soundProblems.withLock { $0[id] = problem }
+    public func setSoundProblem(_ id: AlarmID, _ problem: [Message]) {
+        soundProblems.withLock { $0[id] = problem.isEmpty ? nil : problem }
         let entry = ringing.withLock { ringing -> Ringing? in
             guard ringing[id] != nil, ringing[id]?.soundProblem != problem else { return nil }
             ringing[id]?.soundProblem = problem
@@ -98,7 +105,7 @@ public final class LiveNotifier: AlarmNotifier {
     /// Posts or updates the notification of a ringing alarm. When the core asked for it and
     /// no server shows it, the challenge opens instead (once: a repeat would open more terminals).
     private func present(_ id: AlarmID, _ entry: Ringing, openChallengeOnFailure: Bool) {
-        let content = entry.content
+        let content = entry.content(locale())
         let onClosed = closedHandler(id)
         jobs.add { [self] in
             do {
@@ -284,7 +291,7 @@ public final class LiveNotifier: AlarmNotifier {
 /// A ringing alarm's notification as the core asked for it, with what the sound side adds.
 private struct Ringing: Sendable {
     var notification: RingNotification
-    var soundProblem: String?
+    var soundProblem: [Message]
     var onAction: @Sendable (String) -> Void
 
     var actions: [NotificationContent.Action] {
@@ -295,8 +302,9 @@ private struct Ringing: Sendable {
 
     var actionKeys: Set<String> { Set(actions.map(\.key)) }
 
-    var content: NotificationContent {
-        let body = soundProblem.map { "\(notification.body)\n\($0)" } ?? notification.body
+    /// The notification in `locale`'s language: the one current when it is posted or updated.
+    func content(_ locale: UserLocale) -> NotificationContent {
+        let body = ([notification.body] + soundProblem.map { locale.translator($0) }).joined(separator: "\n")
         return NotificationContent(
             summary: notification.summary, body: body, actions: actions, urgency: .critical,
             timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry,

@@ -2,6 +2,7 @@ import Glibc
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import Sound
 import Synchronization
 
@@ -17,19 +18,19 @@ import Synchronization
 /// second thread, so that a `Preflight` never delays starting or stopping a sound.
 public final class LiveSound: SoundOutput {
     /// What the notification says while an alarm cannot be heard.
-    static let silentNotice = "No sound: the sound server is not answering"
+    static let silentNotice = Message("No sound: the sound server is not answering")
     /// How long a health check may take before the server counts as not answering.
     static let checkTimeout: Duration = .seconds(2)
     static let checkWait: Duration = .seconds(3)
     static let notAnswering = SoundStatus(problem: "no sound server: it did not answer within \(checkWait)", muted: false)
     /// What the notice says once something has silenced an alarm more often than `UndoLimit` undoes.
-    static let fightNotice = "Something keeps silencing the alarm"
+    static let fightNotice = Message("Something keeps silencing the alarm")
 
     private let environment: [String: String]
     private let fadeIn: Duration
     private let forceAudible: Bool
-    private let onProblem: @Sendable (AlarmID, String?) -> Void
-    private let onNotice: @Sendable (_ summary: String, _ body: String) -> Void
+    private let onProblem: @Sendable (AlarmID, [Message]) -> Void
+    private let onNotice: @Sendable (_ summary: Message, _ body: Message) -> Void
     /// A check of the ringing streams is queued on the sound thread: server events that come
     /// meanwhile need no second one.
     private let audibleCheckQueued = Atomic<Bool>(false)
@@ -72,12 +73,11 @@ public final class LiveSound: SoundOutput {
         /// Decoded on the first attempt and kept for the retries.
         var decoded: AlarmSound?
         /// What the notification was last told, so that it is told only of changes.
-        var reported: String?
+        var reported: [Message] = []
 
-        /// What the notification adds: which fallback plays, and whether the server fails.
-        var notice: String? {
-            let lines = [decoded?.fallbackNote, failures > 0 ? LiveSound.silentNotice : nil].compactMap { $0 }
-            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        /// The lines the notification adds: which fallback plays, and whether the server fails.
+        var notice: [Message] {
+            [decoded.flatMap(LiveSound.fallbackNote), failures > 0 ? LiveSound.silentNotice : nil].compactMap { $0 }
         }
     }
 
@@ -98,11 +98,11 @@ public final class LiveSound: SoundOutput {
         let attempt = Mutex<Int?>(nil)
     }
 
-    /// `onProblem` adds a line to a ringing alarm's notification (nil: takes it away); `onNotice`
-    /// posts a notice of its own.
+    /// `onProblem` adds lines to a ringing alarm's notification (none: takes them away); `onNotice`
+    /// posts a notice of its own. Both are messages: the notifier renders them in the session's language.
     public init(environment: [String: String], fadeInSeconds: Int64, forceAudible: Bool,
-                onNotice: @escaping @Sendable (_ summary: String, _ body: String) -> Void = { _, _ in },
-                onProblem: @escaping @Sendable (AlarmID, String?) -> Void) {
+                onNotice: @escaping @Sendable (_ summary: Message, _ body: Message) -> Void = { _, _ in },
+                onProblem: @escaping @Sendable (AlarmID, [Message]) -> Void) {
         self.environment = environment
         fadeIn = .seconds(fadeInSeconds)
         self.forceAudible = forceAudible
@@ -119,7 +119,7 @@ public final class LiveSound: SoundOutput {
             state.nextAttempt += 1
             let previous = state.wanted[id]
             state.wanted[id] = Wanted(sound: sound, volume: volume, attempt: state.nextAttempt,
-                                      failures: previous?.failures ?? 0, reported: previous?.reported)
+                                      failures: previous?.failures ?? 0, reported: previous?.reported ?? [])
             return state.nextAttempt
         }
         thread.schedule { [self] in
@@ -173,7 +173,7 @@ public final class LiveSound: SoundOutput {
         let reported = state.withLock { $0.wanted.removeValue(forKey: id)?.reported }
         thread.schedule { [self] in
             silence(id)
-            if reported != nil { onProblem(id, nil) }
+            if let reported, !reported.isEmpty { onProblem(id, []) }
             if state.withLock({ $0.wanted.isEmpty }) { restoreSink() }
             disconnectIfIdle()
         }
@@ -318,6 +318,17 @@ public final class LiveSound: SoundOutput {
         return sound
     }
 
+    /// One line for the notification saying which fallback plays and why (the reasons as the
+    /// system gave them); nil when the sound asked for plays. The log has `AlarmSound.fallbackNote`.
+    static func fallbackNote(_ sound: AlarmSound) -> Message? {
+        let problems = sound.problems.joined(separator: "; ")
+        return switch sound.source {
+        case .requested: nil
+        case .theme: Message("Playing the theme's alarm sound: {problems}", ["problems": problems])
+        case .generatedTone: Message("Playing a built-in tone: {problems}", ["problems": problems])
+        }
+    }
+
     /// Logs what plays in place of the sound asked for, or that only its beginning loops.
     private func logChoice(_ id: AlarmID, _ asked: String, _ sound: AlarmSound) {
         if let note = sound.fallbackNote {
@@ -348,7 +359,7 @@ public final class LiveSound: SoundOutput {
 
     /// Tells the notification what it should add for `id`, when that changed.
     private func report(_ id: AlarmID) {
-        let change = state.withLock { state -> String?? in
+        let change = state.withLock { state -> [Message]? in
             guard let wanted = state.wanted[id], wanted.notice != wanted.reported else { return nil }
             state.wanted[id]?.reported = wanted.notice
             return .some(wanted.notice)
@@ -465,7 +476,9 @@ public final class LiveSound: SoundOutput {
         if refused.firstTime {
             let seconds = (refused.wait + 999_999_999) / 1_000_000_000
             Log.shared.warning("something keeps silencing the ringing alarm: undone \(UndoLimit.limit) times within a minute; left as it is for \(seconds) s")
-            onNotice(Self.fightNotice, "A program or setting keeps muting, turning down or moving the alarm's sound. Reveille undid it \(UndoLimit.limit) times within a minute and leaves it for \(seconds) s; then it makes the alarm audible again.")
+            onNotice(Self.fightNotice, Message(
+                "A program or setting keeps muting, turning down or moving the alarm's sound. Reveille undid it {count} times within a minute and leaves it for {seconds} s; then it makes the alarm audible again.",
+                ["count": String(UndoLimit.limit), "seconds": String(seconds)]))
             Reactor.shared.after(.nanoseconds(refused.wait)) { [weak self] in
                 guard let self else { return }
                 self.thread.schedule {

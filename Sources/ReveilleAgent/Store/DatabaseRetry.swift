@@ -1,5 +1,7 @@
+import Gettext
 import LinuxEvents
 import ReveilleCore
+import ReveilleText
 import SystemSupport
 
 /// Opens the alarm database at start, and keeps trying with back-off while it cannot be opened.
@@ -99,16 +101,21 @@ struct DatabaseRetry: Sendable {
 
     /// Tells the user what the opening found that a notice should say: a file moved aside, so the
     /// alarms it held are gone, or a database that can only be read.
-    func report(_ database: AlarmDatabase, to notifier: any AlarmNotifier) {
+    /// In `locale`'s language (the session's); the reasons stay as the opening found them.
+    func report(_ database: AlarmDatabase, to notifier: any AlarmNotifier, locale: UserLocale) {
+        let text = locale.translator
         if let moved = database.movedAside {
             notifier.notice(
-                summary: "Your alarms database was moved aside",
-                body: "\(moved). Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.")
+                summary: text(Message("Your alarms database was moved aside")),
+                body: text(Message("{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.",
+                                   ["reason": moved])))
         }
         if let readOnly = database.readOnly {
+            let summary = readOnly.diskFull ? Message("The disk is full: alarms cannot be saved") : Message("The alarm database can only be read")
             notifier.notice(
-                summary: readOnly.diskFull ? "The disk is full: alarms cannot be saved" : "The alarm database can only be read",
-                body: "Reveille cannot write \(path): \(readOnly.reason). Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.")
+                summary: text(summary),
+                body: text(Message("Reveille cannot write {path}: {reason}. Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.",
+                                   ["path": path, "reason": readOnly.reason])))
         }
     }
 

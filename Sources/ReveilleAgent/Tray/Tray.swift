@@ -1,4 +1,5 @@
 import DBus
+import Gettext
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
@@ -20,9 +21,12 @@ final class Tray: Sendable {
     let zone: any ZoneProvider
     /// Where the hosts find the icons (`IconThemePath`): the share directory's `icons`, a hicolor layout.
     let iconThemePath: String
+    /// The session's language and time format as last read (`SessionLocale.current`): each look,
+    /// menu and notice is made in it, so a change of language shows at the next one.
+    let locale: @Sendable () -> UserLocale
 
     private struct State {
-        var look = TrayLook(state: .noAlarm, title: "No alarm set")
+        var look = TrayLook(state: .noAlarm, title: TrayMenu.noAlarm.english)
         var menu = TrayMenuLayout()
         /// A refresh is queued and has not started: another event needs no second one.
         var refreshQueued = false
@@ -33,7 +37,8 @@ final class Tray: Sendable {
     private let registration: WatcherRegistration
 
     init(core: AgentCore, connection: Connection, notifier: any AlarmNotifier, clock: any WallClock,
-         zone: any ZoneProvider, shareDirectory: String) {
+         zone: any ZoneProvider, shareDirectory: String, locale: @escaping @Sendable () -> UserLocale = { .english }) {
+        self.locale = locale
         self.core = core
         self.connection = connection
         self.notifier = notifier
@@ -48,7 +53,7 @@ final class Tray: Sendable {
     /// servers, is read after the start, in the first refresh.
     func start() async throws(DBusError) {
         let facts = await facts(withHealth: false)
-        state.withLock { $0.look = TrayLook(facts) }
+        state.withLock { $0.look = TrayLook(facts, locale: locale()) }
         requestRefresh()
         try connection.export([itemInterface], at: TrayNames.itemPath)
         try connection.export([menuInterface], at: TrayNames.menuPath)
@@ -84,8 +89,9 @@ final class Tray: Sendable {
     /// Reads the core and Preflight, and tells the hosts what changed.
     func refresh() async {
         let facts = await facts(withHealth: true)
-        let look = TrayLook(facts)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone)
+        let locale = locale()
+        let look = TrayLook(facts, locale: locale)
+        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale)
         let (before, menuChanged, revision) = state.withLock { state in
             defer { state.look = look }
             let changed = state.menu.update(items)
@@ -120,7 +126,7 @@ final class Tray: Sendable {
     /// The menu built from the alarms as they are now.
     func currentMenu() async -> TrayMenuLayout {
         let facts = await facts(withHealth: false)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone)
+        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale())
         let (changed, menu) = state.withLock { state in (state.menu.update(items), state.menu) }
         // A refresh that comes after this finds nothing new: the hosts hear of the change now.
         if changed { layoutUpdated(menu.revision) }
@@ -131,7 +137,7 @@ final class Tray: Sendable {
     /// back when it changed. Opening the menu also reads Preflight again for the icon.
     func aboutToShow(_ ids: [Int32]) async throws(DBusError) -> [Int32] {
         let facts = await facts(withHealth: false)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone)
+        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale())
         let (changed, menu) = state.withLock { state in (state.menu.update(items), state.menu) }
         for id in ids { _ = try menu.entry(id) }
         if ids.contains(TrayMenuLayout.rootID) { requestRefresh() }

@@ -1,6 +1,8 @@
+import Gettext
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 extension Tray {
@@ -37,20 +39,26 @@ extension Tray {
             before = try await core.get(id).alarm
             try await apply(change, to: id)
         } catch {
-            return notifier.notice(summary: "Reveille cannot do that", body: "\(error)")
+            return notifier.notice(summary: locale().translator(Message("Reveille cannot do that")), body: "\(error)")
         }
+        let locale = locale()
         let after = try? await core.get(id)
         let undo: Change = switch change {
         case .skip: .unskip
         case .unskip: .skip
         case .pause: .pause(before.pausedUntil)
         }
-        let summary = Self.confirmation(change, of: before.displayLabel)
-        let next = after?.nextFire.map { "Next ring: " + TimeUntil.wallText(of: $0, now: clock.now(), zone: zone.current()) }
-        notifier.notice(summary: summary, body: next ?? "No ring is planned.", action: NoticeAction(label: "Undo") { [self] in
+        let confirmation = Self.confirmation(change, of: before.displayLabel, style: locale.timeStyle)
+        let summary = locale.translator(confirmation)
+        let next = after?.nextFire.map {
+            Message("Next ring: {time}", ["time": TimeUntil.wallText(of: $0, now: clock.now(), zone: zone.current(), style: locale.timeStyle)])
+        }
+        let body = locale.translator(next ?? Message("No ring is planned."))
+        let undoLabel = locale.translator(Message(context: "notice button", "Undo"))
+        notifier.notice(summary: summary, body: body, action: NoticeAction(label: undoLabel) { [self] in
             Task { [self] in
                 do { try await apply(undo, to: id) } catch {
-                    Log.shared.warning("cannot undo '\(summary)': \(error)")
+                    Log.shared.warning("cannot undo '\(confirmation.english)': \(error)")
                 }
                 requestRefresh()
             }
@@ -65,12 +73,13 @@ extension Tray {
         }
     }
 
-    static func confirmation(_ change: Change, of label: String) -> String {
+    /// "Wake up is paused until Mon 2027-01-11": what a change did, for its notice.
+    static func confirmation(_ change: Change, of label: String, style: TimeStyle) -> Message {
         switch change {
-        case .skip: "\(label): the next occurrence is skipped"
-        case .unskip: "\(label): the skipped occurrence rings again"
-        case .pause(let date?): "\(label) is paused until \(TrayMenu.dayText(date))"
-        case .pause(nil): "\(label) is no longer paused"
+        case .skip: Message("{label}: the next occurrence is skipped", ["label": label])
+        case .unskip: Message("{label}: the skipped occurrence rings again", ["label": label])
+        case .pause(let date?): Message("{label} is paused until {day}", ["label": label, "day": TrayMenu.dayText(date, style: style)])
+        case .pause(nil): Message("{label} is no longer paused", ["label": label])
         }
     }
 
@@ -78,11 +87,13 @@ extension Tray {
     private func checkMachine() async {
         let result = await core.preflight()
         let details = await core.preflightDetails()
+        let text = locale().translator
         let notes = result.reasons.compactMap { details[$0] }
-        let summary = !result.ok ? "Alarms cannot ring on this machine"
-            : notes.isEmpty ? "This machine is ready to ring alarms" : "Alarms can ring, with notes"
-        let ready = notes.isEmpty ? ["Everything alarms need is here: notifications with actions, sound, a terminal and the database."] : []
+        let summary = !result.ok ? Message("Alarms cannot ring on this machine")
+            : notes.isEmpty ? Message("This machine is ready to ring alarms") : Message("Alarms can ring, with notes")
+        let ready = notes.isEmpty
+            ? [text(Message("Everything alarms need is here: notifications with actions, sound, a terminal and the database."))] : []
         let wake = details[PreflightNotes.wakeStateKey].map { [$0] } ?? []
-        notifier.notice(summary: summary, body: (notes + ready + wake).joined(separator: "\n"))
+        notifier.notice(summary: text(summary), body: (notes + ready + wake).joined(separator: "\n"))
     }
 }

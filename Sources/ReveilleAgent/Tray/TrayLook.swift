@@ -1,5 +1,7 @@
+import Gettext
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 /// What the tray shows about the agent at one moment: read from the core when something happens,
@@ -46,28 +48,32 @@ struct TrayLook: Equatable, Sendable {
         self.body = body
     }
 
-    init(_ facts: TrayFacts) {
+    /// The look of `facts`, in `locale`'s language and time format (the session's).
+    init(_ facts: TrayFacts, locale: UserLocale = .english) {
+        let text = locale.translator
         let ringing = facts.alarms.filter(\.ringing)
         if let first = ringing.first {
-            let title = ringing.count == 1 ? "\(first.alarm.displayLabel) is ringing" : "\(ringing.count) alarms are ringing"
-            self.init(state: .ringing, title: title, body: "Dismiss opens the challenge.")
+            let title = ringing.count == 1 ? Message("{label} is ringing", ["label": first.alarm.displayLabel])
+                : Message(one: "{count} alarm is ringing", other: "{count} alarms are ringing", count: ringing.count)
+            self.init(state: .ringing, title: text(title), body: text(Message("Dismiss opens the challenge.")))
             return
         }
         if !facts.blocking.isEmpty {
-            self.init(state: .cannotRing, title: "Alarms cannot ring", body: facts.blocking.joined(separator: "\n"))
+            self.init(state: .cannotRing, title: text(Message("Alarms cannot ring")), body: facts.blocking.joined(separator: "\n"))
             return
         }
-        let held = Self.bounded(facts.alarms.compactMap { Self.heldText($0, facts: facts) })
+        let held = Self.bounded(facts.alarms.compactMap { Self.heldText($0, facts: facts, locale: locale) }, locale: locale)
         guard let next = Self.next(facts.alarms) else {
-            self.init(state: held.isEmpty ? .noAlarm : .held, title: "No alarm set", body: held.joined(separator: "\n"))
+            self.init(state: held.isEmpty ? .noAlarm : .held, title: text(TrayMenu.noAlarm), body: held.joined(separator: "\n"))
             return
         }
-        let when = TimeUntil.wallText(of: next.at, now: facts.now, zone: facts.zone)
-        let cannotWake = Self.cannotWake(facts.wake)
-        let title = "\(when) · " + (cannotWake == nil ? "will wake this machine" : "cannot wake this machine")
+        let when = TimeUntil.wallText(of: next.at, now: facts.now, zone: facts.zone, style: locale.timeStyle)
+        let cannotWake = Self.cannotWake(facts.wake, locale: locale)
+        let title = cannotWake == nil ? Message("{time} · will wake this machine", ["time": when])
+            : Message("{time} · cannot wake this machine", ["time": when])
         let lines = [next.label] + held + [cannotWake].compactMap(\.self)
         let state: State = !held.isEmpty ? .held : cannotWake != nil ? .cannotWake : .willWake
-        self.init(state: state, title: title, body: lines.joined(separator: "\n"))
+        self.init(state: state, title: text(title), body: lines.joined(separator: "\n"))
     }
 
     /// The alarm that rings first (a snooze's end counts), with its label.
@@ -80,17 +86,18 @@ struct TrayLook: Equatable, Sendable {
 
     /// The first lines, as many as the menu lists alarms, and how many more there are: a tooltip
     /// stays a tooltip with a thousand paused alarms.
-    static func bounded(_ lines: [String]) -> [String] {
+    static func bounded(_ lines: [String], locale: UserLocale) -> [String] {
         let shown = TrayMenu.maximumAlarms
         guard lines.count > shown else { return lines }
-        return Array(lines.prefix(shown)) + ["and \(lines.count - shown) more"]
+        let more = Message(one: "and {count} more", other: "and {count} more", count: lines.count - shown)
+        return Array(lines.prefix(shown)) + [locale.translator(more)]
     }
 
     /// Why the machine will not be woken for the next alarm; nil when it will.
-    static func cannotWake(_ wake: WakeStatus) -> String? {
+    static func cannotWake(_ wake: WakeStatus, locale: UserLocale) -> String? {
         if let sentence = PreflightNotes.unavailableSentence(wake) { return sentence }
         if wake.wakeCapableClock == false {
-            return "This machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm): a suspended machine stays asleep."
+            return locale.translator(Message("This machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm): a suspended machine stays asleep."))
         }
         return nil
     }
@@ -98,7 +105,9 @@ struct TrayLook: Equatable, Sendable {
 
 extension TrayLook {
     /// "Wake up: skips Mon 07:00": one line per alarm a skip or a pause holds back.
-    fileprivate static func heldText(_ snapshot: AlarmSnapshot, facts: TrayFacts) -> String? {
-        TrayMenu.heldNote(snapshot, now: facts.now, zone: facts.zone).map { "\(snapshot.alarm.displayLabel): \($0)" }
+    fileprivate static func heldText(_ snapshot: AlarmSnapshot, facts: TrayFacts, locale: UserLocale) -> String? {
+        TrayMenu.heldNote(snapshot, now: facts.now, zone: facts.zone, style: locale.timeStyle).map { note in
+            locale.translator(Message("{label}: {note}", ["label": snapshot.alarm.displayLabel], messages: ["note": note]))
+        }
     }
 }

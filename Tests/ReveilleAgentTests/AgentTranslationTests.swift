@@ -1,0 +1,157 @@
+import Gettext
+import Glibc
+@testable import ReveilleAgent
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import ReveilleText
+import ReveilleTime
+import Testing
+
+/// 2027-01-04 (a Monday) 06:00:00 UTC.
+private let mondaySix = Instant(secondsSinceEpoch: 1_799_042_400)
+
+/// A German catalogue of a few of the agent's texts, compiled by `msgfmt` (package gettext) into a
+/// temporary locale directory once per test process.
+private enum AgentCatalogue {
+    static let directory: String = {
+        var template = Array("/tmp/reveille-agent-gettext-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+        let root = String(cString: made)
+        guard system("mkdir -p '\(root)/de/LC_MESSAGES'") == 0 else { fatalError("mkdir") }
+        guard let file = fopen("\(root)/de.po", "w") else { fatalError("cannot write de.po") }
+        fputs(po, file)
+        fclose(file)
+        guard system("msgfmt --check -o '\(root)/de/LC_MESSAGES/reveille.mo' '\(root)/de.po'") == 0 else {
+            fatalError("msgfmt failed (is gettext installed?)")
+        }
+        return root
+    }()
+
+    static let po = """
+        msgid ""
+        msgstr ""
+        "Language: de\\n"
+        "MIME-Version: 1.0\\n"
+        "Content-Type: text/plain; charset=UTF-8\\n"
+        "Content-Transfer-Encoding: 8bit\\n"
+        "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+        msgctxt "menu"
+        msgid "Skip next"
+        msgstr "Nächstes auslassen"
+
+        msgctxt "menu"
+        msgid "Pause for a week"
+        msgstr "Eine Woche pausieren"
+
+        msgid "Check this machine…"
+        msgstr "Diesen Rechner prüfen…"
+
+        msgid "in {hours} h"
+        msgstr "in {hours} Std."
+
+        msgid "skips {time}"
+        msgstr "überspringt {time}"
+
+        msgid "paused, rings again from {day}"
+        msgstr "pausiert, klingelt wieder ab {day}"
+
+        msgid "{pause}; {skip}"
+        msgstr "{pause}; {skip}"
+
+        msgid "{label}: {note}"
+        msgstr "{label}: {note}"
+
+        msgid "{time} · will wake this machine"
+        msgstr "{time} · weckt diesen Rechner"
+
+        msgid "Your alarms database was moved aside"
+        msgstr "Die Weckerdatenbank wurde beiseitegelegt"
+
+        msgid "{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more."
+        msgstr "{reason}. Reveille hat eine neue, leere angelegt: Stellen Sie die alte Datei wieder her oder legen Sie Ihre Wecker neu an. »reveille doctor« sagt mehr."
+
+        msgctxt "notice button"
+        msgid "Undo"
+        msgstr "Rückgängig"
+
+        msgid "{label}: the next occurrence is skipped"
+        msgstr "{label}: das nächste Klingeln entfällt"
+
+        """
+
+    static var german: UserLocale {
+        UserLocale(environment: ["LANG": "de_DE.UTF-8", "LANGUAGE": "de"], localeDirectory: directory, processLanguage: nil)
+    }
+}
+
+private func daily(_ label: String, at hour: Int) -> Alarm {
+    Alarm(id: AlarmID("00000000-0000-4000-8000-000000000001")!, time: WallTime(hour: hour, minute: 0)!,
+          repeatDays: Set(Weekday.allCases), label: label)
+}
+
+/// A notifier that keeps the notices it is given, as a notification server would show them.
+private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
+    var notices: [(summary: String, body: String)] = []
+    func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {}
+    func close(_ id: AlarmID) {}
+    func withdrawAll() async {}
+    func notice(summary: String, body: String) { notices.append((summary, body)) }
+    func notice(summary: String, body: String, action: NoticeAction) { notices.append((summary, body)) }
+}
+
+/// The agent's own texts in the session's language: the tray's menu and tooltip and its notices.
+@Suite struct AgentTranslationTests {
+    @Test func theTraysMenuAndTooltipSpeakTheSessionsLanguage() {
+        let locale = AgentCatalogue.german
+        #expect(locale.language == "de")
+        let snapshot = AlarmSnapshot(alarm: daily("Aufstehen", at: 7), nextFire: mondaySix.adding(seconds: 3600),
+                                     snoozeCount: 0, ringing: false)
+        let items = TrayMenu.items(alarms: [snapshot], now: mondaySix, zone: .utc, locale: locale)
+        #expect(items.map(\.label) == ["Mo 07:00 · Aufstehen · in 1 Std.", "", "Diesen Rechner prüfen…"])
+        #expect(items[0].children.map(\.label) == ["Nächstes auslassen", "Eine Woche pausieren"])
+        let facts = TrayFacts(alarms: [snapshot], wake: WakeStatus(waker: .agent), blocking: [], now: mondaySix, zone: .utc)
+        #expect(TrayLook(facts, locale: locale).title == "Mo 07:00 · weckt diesen Rechner")
+        // The same facts under C: English, as before translations.
+        #expect(TrayLook(facts).title == "Mon 07:00 · will wake this machine")
+    }
+
+    @Test func theTraysSkipAndPauseNoteIsTranslatedWithTheLocalesDates() {
+        var held = AlarmSnapshot(alarm: daily("Aufstehen", at: 7), nextFire: mondaySix.adding(seconds: 25 * 3600),
+                                 snoozeCount: 0, ringing: false, skippedOccurrence: mondaySix.adding(seconds: 3600))
+        held.alarm.skippedOccurrence = LocalDateTime(date: CivilDate(year: 2027, month: 1, day: 4)!, time: WallTime(hour: 7, minute: 0)!)
+        held.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 5)
+        let label = TrayMenu.items(alarms: [held], now: mondaySix, zone: .utc, locale: AgentCatalogue.german)[0].label
+        #expect(label.hasSuffix(" · pausiert, klingelt wieder ab Di 5. Jan; überspringt Mo 07:00"))
+    }
+
+    @Test func aNoticeOfTheAgentSpeaksTheSessionsLanguage() throws {
+        var template = Array("/tmp/reveille-notice-XXXXXX".utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer { _ = system("rm -rf '\(directory)'") }
+        let path = directory + "/alarms.db"
+        let database = AlarmDatabase(path: path, reason: "a test")
+        database.attach(try SQLiteAlarmStore(path: path), movedAside: "the alarm database was unreadable (corrupt)")
+        let notifier = NoticeCollector()
+        DatabaseRetry(path: path, environment: [:]).report(database, to: notifier, locale: AgentCatalogue.german)
+        #expect(notifier.notices.map(\.summary) == ["Die Weckerdatenbank wurde beiseitegelegt"])
+        #expect(notifier.notices.first?.body.hasPrefix("the alarm database was unreadable (corrupt). Reveille hat eine neue") == true)
+
+        let confirmation = Tray.confirmation(.skip, of: "Aufstehen", style: AgentCatalogue.german.timeStyle)
+        #expect(AgentCatalogue.german.translator(confirmation) == "Aufstehen: das nächste Klingeln entfällt")
+        #expect(confirmation.english == "Aufstehen: the next occurrence is skipped")
+    }
+
+    /// The tray says what `reveille list` says (`Output.skipPauseText`, tested on the same facts in
+    /// ReveilleCLITests' SkipPauseTextTests): both are `SkipPauseNote`.
+    @Test func theTraySaysSkipsAndPausesInTheCLIsWords() {
+        var held = AlarmSnapshot(alarm: daily("Gym", at: 7), nextFire: mondaySix.adding(seconds: 25 * 3600),
+                                 snoozeCount: 0, ringing: false, skippedOccurrence: mondaySix.adding(seconds: 3600))
+        held.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 5)
+        let note = TrayMenu.heldNote(held, now: mondaySix, zone: .utc, style: .posix)
+        #expect(note == SkipPauseNote.message(pausedUntil: held.alarm.pausedUntil, skipped: held.skippedOccurrence,
+                                              nextFire: held.nextFire, snoozed: false, now: mondaySix, zone: .utc, style: .posix))
+        #expect(note?.english == "paused, rings again from Tue 5 Jan; skips Mon 07:00")
+    }
+}
