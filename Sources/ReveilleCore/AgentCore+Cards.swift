@@ -85,8 +85,10 @@ extension AgentCore {
             }
             let names = missing.map { "'\(AlarmText.quoted($0))'" }.joined(separator: ", ")
             world.notifier.notice(
-                summary: "A code card is gone",
-                body: "Alarm \(alarm.displayLabel) asks for card \(names), which the agent no longer has: it asks a hard math problem instead.")
+                summary: Message("A code card is gone"),
+                body: Message(one: "Alarm {label} asks for card {cards}, which the agent no longer has: it asks a hard math problem instead.",
+                              other: "Alarm {label} asks for cards {cards}, which the agent no longer has: it asks a hard math problem instead.",
+                              count: missing.count, ["cards": names], messages: ["label": alarm.displayName]))
         }
     }
 

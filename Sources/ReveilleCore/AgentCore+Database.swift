@@ -32,8 +32,9 @@ extension AgentCore {
         database.unavailable = reason
         guard first else { return }
         world.notifier.notice(
-            summary: "Alarms cannot ring",
-            body: "The alarm database cannot be opened (\(reason)). Reveille keeps trying; 'reveille doctor' says more.")
+            summary: Message("Alarms cannot ring"),
+            body: Message("The alarm database cannot be opened ({reason}). Reveille keeps trying; 'reveille doctor' says more.",
+                          ["reason": reason]))
     }
 
     /// Fails while the database cannot be opened; requests that need the alarms call it first.
@@ -73,8 +74,9 @@ extension AgentCore {
         database.unreadable = unreadable
         for alarm in unreadable {
             world.notifier.notice(
-                summary: "An alarm cannot be read",
-                body: "Alarm \(alarm.id) will not ring: \(alarm.reason). The other alarms are not affected; 'reveille doctor' says more.")
+                summary: Message("An alarm cannot be read"),
+                body: Message("Alarm {id} will not ring: {reason}. The other alarms are not affected; 'reveille doctor' says more.",
+                              ["id": "\(alarm.id)", "reason": alarm.reason]))
         }
     }
 
@@ -239,8 +241,9 @@ extension AgentCore {
     private func writeFailed(_ error: String) {
         if database.unwritable == nil {
             world.notifier.notice(
-                summary: "Reveille cannot save changes",
-                body: "Writing to the alarm database failed (\(error)). Alarms still ring and stop; the changes are kept in memory and saved once the disk has room.")
+                summary: Message("Reveille cannot save changes"),
+                body: Message("Writing to the alarm database failed ({error}). Alarms still ring and stop; the changes are kept in memory and saved once the disk has room.",
+                              ["error": error]))
         }
         database.unwritable = error
         // Never in the past and never sooner than a second: a fault must not turn into a busy loop.

@@ -129,8 +129,9 @@ extension AgentCore {
         guard run.terminalFailure == nil else { return }
         entries[id]?.run?.terminalFailure = reason
         world.notifier.notice(
-            summary: "The challenge terminal did not open",
-            body: "\(reason). To stop the alarm, run 'reveille dismiss \(id)' in a terminal you open.")
+            summary: Message("The challenge terminal did not open"),
+            body: Message("{reason}. To stop the alarm, run 'reveille dismiss {id}' in a terminal you open.",
+                          ["reason": reason, "id": id.rawValue]))
         showNotification(id)
     }
 
@@ -242,8 +243,8 @@ extension AgentCore {
         guard let alarm = entries[id]?.alarm, let run = entries[id]?.run else { return }
         var notification = ringNotification(alarm, snoozeCount: run.record.snoozeCount)
         if run.terminalFailure != nil {
-            notification.body = "\(alarm.time) · the challenge terminal did not open: "
-                + "run 'reveille dismiss \(String(id.rawValue.prefix(8)))' in a terminal to stop it"
+            notification.body = Message("{time} · the challenge terminal did not open: run 'reveille dismiss {id}' in a terminal to stop it",
+                                        ["time": timeStyle().time(alarm.time), "id": String(id.rawValue.prefix(8))])
         }
         world.notifier.show(id, notification, onAction: notificationActions(of: id))
     }
@@ -252,15 +253,15 @@ extension AgentCore {
     func ringNotification(_ alarm: Alarm, snoozeCount: Int) -> RingNotification {
         let left = alarm.snooze.snoozesLeft(after: snoozeCount)
         let leftText = switch left {
-        case nil: "Unlimited snoozes"
-        case 0: "No snoozes left: solve the challenge to stop it"
-        case 1: "1 snooze left"
-        case let n?: "\(n) snoozes left"
+        case nil: Message("Unlimited snoozes")
+        case 0: Message("No snoozes left: solve the challenge to stop it")
+        case let n?: Message(one: "{count} snooze left", other: "{count} snoozes left", count: n)
         }
         return RingNotification(
-            summary: alarm.displayLabel,
-            body: "\(alarm.time) · \(leftText)\n\(RingNotification.dismissHint(for: alarm.challenges))",
-            snoozeLabel: left == 0 ? nil : "Snooze \(alarm.snooze.minutes) min"
+            summary: alarm.displayName,
+            body: Message("{time} · {left}\n{hint}", ["time": timeStyle().time(alarm.time)],
+                          messages: ["left": leftText, "hint": RingNotification.dismissHint(for: alarm.challenges)]),
+            snoozeLabel: left == 0 ? nil : Message(context: "button", "Snooze {minutes} min", ["minutes": String(alarm.snooze.minutes)])
         )
     }
 

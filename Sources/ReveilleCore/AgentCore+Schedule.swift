@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 extension AgentCore {
@@ -166,8 +167,9 @@ extension AgentCore {
         pruneHistory()
         guard !toldBefore else { return emit(.alarmsChanged) }
         let local = zone.localDateTime(at: fire)
-        world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",
-                              body: "It was due at \(local.time) on \(local.date), while Reveille could not ring it.")
+        world.notifier.notice(summary: Message("Missed alarm: {label}", messages: ["label": alarm.displayName]),
+                              body: Message("It was due at {time} on {date}, while Reveille could not ring it.",
+                                            ["time": timeStyle().time(local.time), "date": "\(local.date)"]))
         runHook(.missed, id, due: fire, snoozeCount: 0)
         emit(.alarmsChanged)
     }

@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// Waking the machine for alarms, and keeping it up while one rings (issue 20, sections 2 and 3).
@@ -92,11 +93,11 @@ extension AgentCore {
         stopRingingEffects(id)
         close(id, ended, silencing: false)
         let why = switch reason {
-        case .unattended: "it rang for an hour with nobody answering"
-        case .battery(let level): "the battery is at \(Int(level)) %"
+        case .unattended: Message("it rang for an hour with nobody answering")
+        case .battery(let level): Message("the battery is at {percent} %", ["percent": String(Int(level))])
         }
-        world.notifier.notice(summary: "Missed alarm: \(alarm.displayLabel)",
-                              body: "Reveille stopped ringing and let the machine sleep: \(why).")
+        world.notifier.notice(summary: Message("Missed alarm: {label}", messages: ["label": alarm.displayName]),
+                              body: Message("Reveille stopped ringing and let the machine sleep: {why}.", messages: ["why": why]))
         runHook(.missed, id, due: due, snoozeCount: run.snoozeCount)
         emit(.alarmsChanged)
     }

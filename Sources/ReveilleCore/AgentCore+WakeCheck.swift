@@ -1,5 +1,6 @@
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 import ReveilleTime
 
 extension AgentCore {
@@ -25,8 +26,9 @@ extension AgentCore {
             let alarm = entry.alarm
             entries[id]?.run?.wakeCheckAsked = true
             let question = RingNotification(
-                summary: "Still up?", body: "\(alarm.displayLabel) rings again unless you answer within a minute.",
-                snoozeLabel: nil, dismissLabel: "I'm up")
+                summary: Message("Still up?"),
+                body: Message("{label} rings again unless you answer within a minute.", messages: ["label": alarm.displayName]),
+                snoozeLabel: nil, dismissLabel: Message(context: "button", "I'm up"))
             let onAction: @Sendable (String) -> Void = { [weak self] key in
                 self?.inbox.yield(.notificationAction(id, key))
             }
@@ -47,8 +49,10 @@ extension AgentCore {
         world.notifier.close(id)
         close(id, run, silencing: false)
         let local = zone.localDateTime(at: due)
-        world.notifier.notice(summary: "Wake-up check skipped: \(entry.alarm.displayLabel)",
-                              body: "\"Still up?\" was due at \(local.time) on \(local.date), while Reveille could not ask it. That is longer ago than late_grace, so the alarm does not ring again.")
+        world.notifier.notice(
+            summary: Message("Wake-up check skipped: {label}", messages: ["label": entry.alarm.displayName]),
+            body: Message("\"Still up?\" was due at {time} on {date}, while Reveille could not ask it. That is longer ago than late_grace, so the alarm does not ring again.",
+                          ["time": timeStyle().time(local.time), "date": "\(local.date)"]))
         emit(.alarmsChanged)
     }
 

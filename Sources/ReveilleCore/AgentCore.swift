@@ -15,6 +15,9 @@ public actor AgentCore {
     /// The session's languages, most wanted first, as the agent last read them: asked each time a
     /// problem is drawn, so a typing challenge started after a change of language is in the new one.
     let languages: @Sendable () -> [String]
+    /// How the session writes times, as the agent last read it: asked each time a text with a time
+    /// is made (a notification, a notice), so a notice speaks the locale of its moment.
+    let timeStyle: @Sendable () -> TimeStyle
     var random: AgentRandom
 
     /// Every alarm, with its plan and its open run.
@@ -39,13 +42,16 @@ public actor AgentCore {
     public nonisolated let inbox: WorldEvents
 
     /// `languages` gives the session's languages (`["de_DE", "en"]`); without it the words are English.
+    /// `timeStyle` gives the session's way of writing times (`TimeStyle.posix` without it).
     public init(world: World, config: AgentConfig, words: WordLists, languages: @escaping @Sendable () -> [String] = { [] },
+                timeStyle: @escaping @Sendable () -> TimeStyle = { .posix },
                 random: AgentRandom = .system, inbox: WorldEvents = WorldEvents()) {
         self.inbox = inbox
         self.world = world
         self.config = config
         self.words = words
         self.languages = languages
+        self.timeStyle = timeStyle
         self.random = random
     }
 

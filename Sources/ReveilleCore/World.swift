@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 // The agent core talks to the world only through these protocols. Each has a live
@@ -89,16 +90,18 @@ public struct StoredState: Equatable, Sendable {
     }
 }
 
-/// What a ringing alarm's notification says and offers.
+/// What a ringing alarm's notification says and offers, as messages: the notifier renders them in
+/// the session's language each time it posts the notification.
 public struct RingNotification: Equatable, Sendable {
-    public var summary: String
-    public var body: String
+    public var summary: Message
+    public var body: Message
     /// nil at the snooze limit: the notification then offers no snooze action.
-    public var snoozeLabel: String?
+    public var snoozeLabel: Message?
     /// The `dismiss` action's label: "I'm up" on a wake-up check.
-    public var dismissLabel: String
+    public var dismissLabel: Message
 
-    public init(summary: String, body: String, snoozeLabel: String?, dismissLabel: String = "Dismiss") {
+    public init(summary: Message, body: Message, snoozeLabel: Message?,
+                dismissLabel: Message = Message(context: "button", "Dismiss")) {
         self.summary = summary
         self.body = body
         self.snoozeLabel = snoozeLabel
@@ -114,10 +117,23 @@ public protocol AlarmNotifier: Sendable {
     func close(_ id: AlarmID)
     /// Closes every alarm's notification; returns once the server was told.
     func withdrawAll() async
-    /// A one-off notice (a missed alarm); no actions.
-    func notice(summary: String, body: String)
+    /// A one-off notice (a missed alarm); no actions. The notifier renders its messages in the
+    /// session's language.
+    func notice(summary: Message, body: Message)
     /// A one-off notice with one button, such as the tray's Undo (NoticeAction).
-    func notice(summary: String, body: String, action: NoticeAction)
+    func notice(summary: Message, body: Message, action: NoticeAction)
+}
+
+extension AlarmNotifier {
+    /// A notice whose texts the caller has already rendered in the reader's language.
+    public func notice(summary: String, body: String) {
+        notice(summary: Message.verbatim(summary), body: Message.verbatim(body))
+    }
+
+    /// A notice with one button whose texts the caller has already rendered.
+    public func notice(summary: String, body: String, action: NoticeAction) {
+        notice(summary: Message.verbatim(summary), body: Message.verbatim(body), action: action)
+    }
 }
 
 /// The one button of a notice, and what a click on it does (NoticeAction): `run` is called on

@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// An alarm as its owner set it up: when it rings, how it sounds, and what it takes to stop it.
@@ -71,6 +72,8 @@ public struct Alarm: Equatable, Sendable {
 
     /// What people see: the label, or "Alarm" when it has none.
     public var displayLabel: String { label.isEmpty ? "Alarm" : label }
+    /// `displayLabel` as a message: the word for an unnamed alarm is translated, a label is not.
+    public var displayName: Message { label.isEmpty ? Message(context: "unnamed alarm", "Alarm") : .verbatim(label) }
 }
 
 /// How often and how long an alarm may be snoozed.

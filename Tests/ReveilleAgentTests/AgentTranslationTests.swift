@@ -97,8 +97,8 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
     func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {}
     func close(_ id: AlarmID) {}
     func withdrawAll() async {}
-    func notice(summary: String, body: String) { notices.append((summary, body)) }
-    func notice(summary: String, body: String, action: NoticeAction) { notices.append((summary, body)) }
+    func notice(summary: Message, body: Message) { notices.append((summary.english, body.english)) }
+    func notice(summary: Message, body: Message, action: NoticeAction) { notices.append((summary.english, body.english)) }
 }
 
 /// The agent's own texts in the session's language: the tray's menu and tooltip and its notices.

@@ -18,9 +18,10 @@ struct CoreFixture {
     init(now: Instant = mondayMorning, store: FakeStore = FakeStore(), config: AgentConfig = AgentConfig(),
          terminalMissing: Bool = false, timerWakesMachine: Bool = true,
          words: WordLists = WordLists(english: ["apple", "river", "stone"]),
-         languages: @escaping @Sendable () -> [String] = { [] }) async throws {
+         languages: @escaping @Sendable () -> [String] = { [] },
+         timeStyle: @escaping @Sendable () -> TimeStyle = { .posix }) async throws {
         fakes = FakeWorld(now: now, store: store, terminalMissing: terminalMissing, timerWakesMachine: timerWakesMachine)
-        core = AgentCore(world: fakes.world, config: config, words: words, languages: languages, random: .seeded(7),
+        core = AgentCore(world: fakes.world, config: config, words: words, languages: languages, timeStyle: timeStyle, random: .seeded(7),
                          inbox: fakes.inbox)
         events = EventLog(core.events)
         // The agent's one loop: the fake timer's events reach the core through it, as the live ones do.

@@ -157,7 +157,7 @@ import Testing
         f.fakes.inbox.yield(.challengeTerminalFailed(id, "konsole ended (killed by signal 6) before the challenge came up"))
         await f.fakes.inbox.settled()
         #expect(f.fakes.notifier.notices == ["The challenge terminal did not open"])
-        #expect(f.fakes.notifier.shown(id)?.body.contains("reveille dismiss") == true)
+        #expect(f.fakes.notifier.shown(id)?.body.english.contains("reveille dismiss") == true)
         #expect(await f.core.ringingAlarms == [id])
         // The next Dismiss tries again at once, and a second failure tells nothing new.
         try await f.core.dismiss(id)

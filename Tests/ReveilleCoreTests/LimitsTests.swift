@@ -72,7 +72,7 @@ import Testing
         await f.fireTimer()
         #expect(await f.core.ringingAlarms == [alarm.id])
         #expect(f.fakes.sound.isPlaying(alarm.id))
-        #expect(f.fakes.notifier.shown(alarm.id)?.summary == label)
+        #expect(f.fakes.notifier.shown(alarm.id)?.summary.english == label)
     }
 
     @Test func editingAStoredAlarmOverTheLimitsKeepsWhatWasNotChanged() async throws {

@@ -13,8 +13,8 @@ import Testing
         #expect(f.fakes.clock.now() == mondayMorning.adding(seconds: 300))
         #expect(await f.core.ringingAlarms == [id])
         #expect(f.fakes.sound.isPlaying(id))
-        #expect(f.fakes.notifier.shown(id)?.summary == "Wake up")
-        #expect(f.fakes.notifier.shown(id)?.snoozeLabel == "Snooze 5 min")
+        #expect(f.fakes.notifier.shown(id)?.summary.english == "Wake up")
+        #expect(f.fakes.notifier.shown(id)?.snoozeLabel?.english == "Snooze 5 min")
         #expect(f.events.all.contains(.ringing(id, label: "Wake up", snoozeCount: 0)))
         #expect(f.events.all.contains(.ringingAlarmsChanged([id])))
     }
@@ -41,7 +41,7 @@ import Testing
         await f.fireTimer()
         _ = try await f.core.snooze(id)
         await f.fireTimer()
-        #expect(f.fakes.notifier.shown(id)?.snoozeLabel == nil)
+        #expect(f.fakes.notifier.shown(id)?.snoozeLabel?.english == nil)
         await #expect(throws: AgentError.snoozeLimitReached(id)) { try await f.core.snooze(id) }
         #expect(f.fakes.sound.isPlaying(id))
     }

@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import Synchronization
 
@@ -181,7 +182,7 @@ public final class FakeNotifier: AlarmNotifier {
         public var notification: RingNotification
         public var onAction: @Sendable (String) -> Void
     }
-    private let state = Mutex<(shown: [AlarmID: Shown], posts: Int, notices: [String])>(([:], 0, []))
+    private let state = Mutex<(shown: [AlarmID: Shown], posts: Int, notices: [(summary: Message, body: Message)])>(([:], 0, []))
     private let journal: EffectJournal
     public init(journal: EffectJournal = EffectJournal()) { self.journal = journal }
 
@@ -201,13 +202,13 @@ public final class FakeNotifier: AlarmNotifier {
         for id in ids { journal.record("notification of \(id) withdrawn") }
     }
 
-    public func notice(summary: String, body: String) { state.withLock { $0.notices.append(summary) } }
+    public func notice(summary: Message, body: Message) { state.withLock { $0.notices.append((summary, body)) } }
 
     // NoticeAction: notices with a button, which the test may click.
     private let actionNotices = Mutex<[(summary: String, body: String, action: NoticeAction)]>([])
-    public func notice(summary: String, body: String, action: NoticeAction) {
-        state.withLock { $0.notices.append(summary) }
-        actionNotices.withLock { $0.append((summary, body, action)) }
+    public func notice(summary: Message, body: Message, action: NoticeAction) {
+        state.withLock { $0.notices.append((summary, body)) }
+        actionNotices.withLock { $0.append((summary.english, body.english, action)) }
     }
     /// The bodies of every notice posted with a button, by summary, oldest first (NoticeAction).
     public var noticesWithActions: [(summary: String, body: String, label: String)] {
@@ -223,7 +224,10 @@ public final class FakeNotifier: AlarmNotifier {
 
     public func shown(_ id: AlarmID) -> RingNotification? { state.withLock { $0.shown[id]?.notification } }
     public var posts: Int { state.withLock { $0.posts } }
-    public var notices: [String] { state.withLock { $0.notices } }
+    /// The summaries of every notice, in English (the C locale's text), oldest first.
+    public var notices: [String] { state.withLock { $0.notices.map(\.summary.english) } }
+    /// Every notice as the core made it, untranslated, oldest first.
+    public var noticeMessages: [(summary: Message, body: Message)] { state.withLock { $0.notices } }
     public func click(_ id: AlarmID, _ key: String) { state.withLock { $0.shown[id] }?.onAction(key) }
 }
 

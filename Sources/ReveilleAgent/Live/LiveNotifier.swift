@@ -262,16 +262,19 @@ public final class LiveNotifier: AlarmNotifier {
         }
     }
 
-    public func notice(summary: String, body: String) {
+    public func notice(summary: Message, body: Message) {
         post(summary: summary, body: body, action: nil)
     }
 
     /// A notice with one button (the tray's Undo, NoticeAction): only a click on the button runs it.
-    public func notice(summary: String, body: String, action: NoticeAction) {
+    public func notice(summary: Message, body: Message, action: NoticeAction) {
         post(summary: summary, body: body, action: action)
     }
 
-    private func post(summary: String, body: String, action: NoticeAction?) {
+    /// Renders the notice's messages in the session's language as it is when the notice is made.
+    private func post(summary: Message, body: Message, action: NoticeAction?) {
+        let text = locale().translator
+        let (summary, body) = (text(summary), text(body))
         jobs.add { [self] in
             guard let notifier else { return }
             do {
@@ -294,19 +297,21 @@ private struct Ringing: Sendable {
     var soundProblem: [Message]
     var onAction: @Sendable (String) -> Void
 
-    var actions: [NotificationContent.Action] {
+    func actions(_ text: Translator) -> [NotificationContent.Action] {
         var actions: [NotificationContent.Action] = []
-        if let snooze = notification.snoozeLabel { actions.append(.init(key: "snooze", label: snooze)) }
-        return actions + [.init(key: "dismiss", label: notification.dismissLabel), .init(key: "default", label: notification.dismissLabel)]
+        if let snooze = notification.snoozeLabel { actions.append(.init(key: "snooze", label: text(snooze))) }
+        let dismiss = text(notification.dismissLabel)
+        return actions + [.init(key: "dismiss", label: dismiss), .init(key: "default", label: dismiss)]
     }
 
-    var actionKeys: Set<String> { Set(actions.map(\.key)) }
+    var actionKeys: Set<String> { notification.snoozeLabel == nil ? ["dismiss", "default"] : ["snooze", "dismiss", "default"] }
 
     /// The notification in `locale`'s language: the one current when it is posted or updated.
     func content(_ locale: UserLocale) -> NotificationContent {
-        let body = ([notification.body] + soundProblem.map { locale.translator($0) }).joined(separator: "\n")
+        let text = locale.translator
+        let body = ([notification.body] + soundProblem).map { text($0) }.joined(separator: "\n")
         return NotificationContent(
-            summary: notification.summary, body: body, actions: actions, urgency: .critical,
+            summary: text(notification.summary), body: body, actions: actions(text), urgency: .critical,
             timeout: .never, isResident: true, suppressesSound: true, desktopEntry: LiveNotifier.desktopEntry,
             icon: LiveNotifier.icon)
     }

@@ -1,0 +1,100 @@
+import ReveilleCore
+import ReveilleDomain
+import ReveilleModel
+import ReveilleText
+import ReveilleTime
+import Testing
+
+/// The core's texts are Messages: English templates with placeholders, rendered at the agent's edges
+/// in the session's language. Under the C locale (`english`) they read as before translations.
+@Suite struct CoreMessagesTests {
+    @Test func aRingingNotificationIsMessagesWithAPluralForTheSnoozesLeft() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.label = "Work"; $0.maxSnoozes = 3 }
+        await f.fireTimer()
+        let shown = try #require(f.fakes.notifier.shown(id))
+        #expect(shown.summary == .verbatim("Work"))
+        #expect(shown.body.template == "{time} · {left}\n{hint}")
+        let left = try #require(shown.body.messages["left"])
+        #expect(left.template == "{count} snooze left" && left.pluralTemplate == "{count} snoozes left" && left.count == 3)
+        #expect(shown.snoozeLabel?.context == "button")
+        #expect(shown.snoozeLabel?.english == "Snooze 5 min")
+        #expect(shown.dismissLabel == Message(context: "button", "Dismiss"))
+        #expect(shown.body.english.hasPrefix("\(shown.body.arguments["time"]!) · 3 snoozes left\nDismiss opens a math challenge"))
+    }
+
+    @Test func anUnnamedAlarmIsCalledAlarmInTheReadersLanguage() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        let summary = try #require(f.fakes.notifier.shown(id)?.summary)
+        #expect(summary == Message(context: "unnamed alarm", "Alarm"))
+        #expect(summary.english == "Alarm")
+    }
+
+    @Test func timesInTheCoresTextsFollowTheSessionsTimeStyle() async throws {
+        var style = TimeStyle.posix
+        style.pattern = [.hour(padded: false), .literal(":"), .minute, .literal(" "), .meridiem]
+        style.twelveHour = true
+        let twelveHour = style
+        let f = try await CoreFixture(timeStyle: { twelveHour })
+        let id = try await f.addAlarm(minutesAhead: 5)
+        await f.fireTimer()
+        let body = try #require(f.fakes.notifier.shown(id)?.body)
+        #expect(body.arguments["time"] == twelveHour.time(try await f.core.get(id).alarm.time))
+        #expect(body.arguments["time"]?.hasSuffix("AM") == true)
+    }
+
+    @Test func aNoticeIsAMessageWithItsReasonAsAnArgument() async throws {
+        let f = try await CoreFixture()
+        await f.core.databaseUnavailable("another program holds it locked")
+        let notice = try #require(f.fakes.notifier.noticeMessages.last)
+        #expect(notice.summary == Message("Alarms cannot ring"))
+        #expect(notice.body.template == "The alarm database cannot be opened ({reason}). Reveille keeps trying; 'reveille doctor' says more.")
+        #expect(notice.body.arguments == ["reason": "another program holds it locked"])
+        #expect(f.fakes.notifier.notices.last == "Alarms cannot ring")
+    }
+
+    @Test func aRefusalIsAMessageWithItsValuesAsArguments() throws {
+        let alarm = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000001")!, time: WallTime(hour: 7, minute: 0)!,
+                          date: CivilDate(year: 2026, month: 3, day: 2), label: "Once")
+        let now = Instant(secondsSinceEpoch: 1_772_409_600)  // 2026-03-02 00:00 UTC
+        #expect {
+            try SkipAndPause().pause(alarm, until: CivilDate(year: 2026, month: 3, day: 9), now: now, zone: .utc)
+        } throws: { error in
+            guard let refusal = error as? SkipAndPause.Refusal else { return false }
+            return refusal.message.arguments == ["own": "2026-03-02", "date": "2026-03-09"]
+                && refusal.message.english == "the alarm rings once, on 2026-03-02: pausing it until 2026-03-09 would end it without a word; disable it instead"
+        }
+    }
+
+    @Test func anAgentErrorCarriesItsMessageAndSaysItInEnglish() {
+        var changes = AlarmChanges()
+        changes.volume = 2
+        var random = SystemRandomNumberGenerator()
+        let alarm = Alarm(id: AlarmID("00000000-0000-4000-8000-000000000001")!, time: WallTime(hour: 7, minute: 0)!)
+        #expect {
+            _ = try changes.apply(to: alarm, using: &random)
+        } throws: { error in
+            guard case AgentError.invalidArgument(let message) = error else { return false }
+            return message.template == "volume {volume} is not between 0 and 1" && message.arguments == ["volume": "2.0"]
+                && (error as? AgentError)?.description == "volume 2.0 is not between 0 and 1"
+        }
+        let limit = AgentError.limitReached(alarms: 1000)
+        #expect(limit.message.template == "there are already {count} alarms, the most the agent keeps: remove one first")
+        #expect(limit.description == "there are already 1000 alarms, the most the agent keeps: remove one first")
+    }
+
+    @Test func aCardInUseByTwoAlarmsIsRefusedWithThePluralForm() async throws {
+        let f = try await CoreFixture()
+        _ = try await f.core.addCard("Kitchen")
+        _ = try await f.addAlarm { $0.challenges = [.new(.card(label: "Kitchen"))] }
+        _ = try await f.addAlarm { $0.challenges = [.new(.card(label: "Kitchen"))] }
+        await #expect {
+            try await f.core.removeCard("Kitchen")
+        } throws: { error in
+            guard case AgentError.invalidArgument(let message) = error else { return false }
+            return message.count == 2 && message.pluralTemplate == "card '{label}' is used by alarms {alarms}; change or remove them first"
+        }
+    }
+}
