@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// When an alarm should ring, as a person types it.
@@ -39,7 +40,8 @@ public enum DayWord: Equatable, Sendable {
 ///
 /// The D-Bus contract keeps its strict forms (`AlarmText`): these are turned into them before they are sent.
 public enum WhenText {
-    /// Every form, for error messages: a person who typed something else learns what works.
+    /// Every form, for error messages: a person who typed something else learns what works. What is
+    /// typed is the same in every language, so these lists are not translated.
     public static let acceptedForms = "7, 7:30, 07:30:15, 7am, 7:30pm, 12am, 12pm, noon, midnight; "
         + "+25m, +1h30m, +90s, 'in 25 min'; 'tomorrow 7:00', 'mon 7:00', '2027-03-14 7:00'"
     public static let acceptedDays = "today, tomorrow, mon..sun or YYYY-MM-DD"
@@ -82,7 +84,8 @@ public enum WhenText {
         default:
             if let day = Weekday.allCases.first(where: { $0.shortName == word || $0.fullName == word }) { return .weekday(day) }
             if let date = try? AlarmText.parseDate(word) { return .date(date) }
-            throw AlarmFieldError("day '\(AlarmText.quoted(text))' is not understood; accepted: \(acceptedDays)")
+            throw AlarmFieldError(Message("day '{day}' is not understood; accepted: {accepted}",
+                                          ["day": AlarmText.quoted(text), "accepted": acceptedDays]))
         }
     }
 
@@ -157,7 +160,8 @@ public enum WhenText {
         var hour = numbers[0]
         if let meridiem {
             guard (1...12).contains(hour) else {
-                throw AlarmFieldError("time '\(AlarmText.quoted(whole))': with am or pm the hour runs from 1 to 12; accepted: \(acceptedForms)")
+                throw AlarmFieldError(Message("time '{time}': with am or pm the hour runs from 1 to 12; accepted: {accepted}",
+                                              ["time": AlarmText.quoted(whole), "accepted": acceptedForms]))
             }
             hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
         }
@@ -167,7 +171,8 @@ public enum WhenText {
     }
 
     private static func notUnderstood(_ text: String) -> AlarmFieldError {
-        AlarmFieldError("time '\(AlarmText.quoted(text))' is not understood; accepted: \(acceptedForms)")
+        AlarmFieldError(Message("time '{time}' is not understood; accepted: {accepted}",
+                                ["time": AlarmText.quoted(text), "accepted": acceptedForms]))
     }
 }
 
