@@ -42,18 +42,24 @@ extension AgentCore {
         if let reason = database.unavailable { throw .failed(Message("the alarm database cannot be opened: {reason}", ["reason": reason])) }
     }
 
-    /// Each Preflight note, with one sentence that gives its reason.
-    public func preflightDetails() async -> [String: String] {
+    /// Each Preflight note, with one sentence that gives its reason. The keys are the notes' machine
+    /// names; the sentences are messages, which the edge renders in the reader's language.
+    public func preflightMessages() async -> [String: Message] {
         let snapshot = await healthSnapshot()
         let notes = EvaluatePreflight().execute(rules: PreflightRules(), snapshot: snapshot).reasons
-        var details = Dictionary(notes.map { ($0, PreflightNotes.sentence(for: $0, snapshot: snapshot)) },
+        var details = Dictionary(notes.map { ($0, PreflightNotes.message(for: $0, snapshot: snapshot)) },
                                  uniquingKeysWith: { first, _ in first })
-        if details["wake-from-suspend-unavailable"] != nil, let why = PreflightNotes.unavailableSentence(wakeStatus) {
+        if details["wake-from-suspend-unavailable"] != nil, let why = PreflightNotes.unavailableMessage(wakeStatus) {
             details["wake-from-suspend-unavailable"] = why
         }
         // Not a note: how the machine is woken holds whether or not anything is wrong with it.
-        details[PreflightNotes.wakeStateKey] = PreflightNotes.wakeSentence(wakeStatus, zone: zone)
+        details[PreflightNotes.wakeStateKey] = PreflightNotes.wakeMessage(wakeStatus, zone: zone, style: timeStyle())
         return details
+    }
+
+    /// `preflightMessages()` rendered by `render` (the session's translator; English without one).
+    public func preflightDetails(rendering render: @Sendable (Message) -> String = { $0.english }) async -> [String: String] {
+        await preflightMessages().mapValues(render)
     }
 
     /// The world's health with what the core itself knows about the database.

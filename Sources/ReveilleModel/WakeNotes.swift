@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 extension PreflightNotes {
@@ -7,44 +8,59 @@ extension PreflightNotes {
     public static let wakeStateKey = "wake-state"
 
     /// Which of these holds: the agent wakes the machine itself, the helper wakes it (and when), or
-    /// nothing can, and why. Without a wake-capable real-time clock nothing is promised.
-    public static func wakeSentence(_ status: WakeStatus, zone: ZoneRules) -> String {
-        let when = status.at.map { instant -> String in
-            let local = zone.localDateTime(at: instant)
-            return " at \(local.time) on \(local.date)"
-        }
-        let promise = status.wakeCapableClock == false
-            ? " But this machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm), so the timer is armed and nothing can be promised: a suspended machine stays asleep."
-            : ""
+    /// nothing can, and why. Without a wake-capable real-time clock nothing is promised. The time of
+    /// the wake is written in `style` (the session's); its date stays YYYY-MM-DD.
+    public static func wakeMessage(_ status: WakeStatus, zone: ZoneRules, style: TimeStyle = .posix) -> Message {
+        let local = status.at.map { zone.localDateTime(at: $0) }
+        let when: [String: String] = local.map { ["time": style.time($0.time), "date": "\($0.date)"] } ?? [:]
+        let held: Message
         switch status.waker {
         case .agent:
-            let held = when.map { "; it is set to wake the machine\($0)" } ?? "; no alarm is due, so no wake is set"
-            return "Reveille wakes this machine from suspend itself (its session may set CLOCK_REALTIME_ALARM timers)\(held).\(promise)"
+            held = local == nil
+                ? Message("Reveille wakes this machine from suspend itself (its session may set CLOCK_REALTIME_ALARM timers); no alarm is due, so no wake is set.")
+                : Message("Reveille wakes this machine from suspend itself (its session may set CLOCK_REALTIME_ALARM timers); it is set to wake the machine at {time} on {date}.", when)
         case .helper:
-            let held = when.map { "; it holds a wake for this agent\($0)" } ?? "; no alarm is due, so it holds no wake for this agent"
-            return "The wake helper reveille-waked wakes this machine from suspend\(held).\(promise)"
+            held = local == nil
+                ? Message("The wake helper reveille-waked wakes this machine from suspend; no alarm is due, so it holds no wake for this agent.")
+                : Message("The wake helper reveille-waked wakes this machine from suspend; it holds a wake for this agent at {time} on {date}.", when)
         case .nothing(let why):
-            return "Nothing can wake this machine from suspend: \(reason(why)). An alarm rings only while the machine is awake."
+            return Message("Nothing can wake this machine from suspend: {reason}. An alarm rings only while the machine is awake.",
+                           messages: ["reason": reason(why)])
         }
+        guard status.wakeCapableClock == false else { return held }
+        return Message("{sentence} But this machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm), so the timer is armed and nothing can be promised: a suspended machine stays asleep.",
+                       messages: ["sentence": held])
+    }
+
+    /// `wakeMessage` in English (the C locale's text).
+    public static func wakeSentence(_ status: WakeStatus, zone: ZoneRules) -> String {
+        wakeMessage(status, zone: zone).english
     }
 
     /// The `wake-from-suspend-unavailable` note's sentence, with why nothing can wake the machine.
-    public static func unavailableSentence(_ status: WakeStatus) -> String? {
+    public static func unavailableMessage(_ status: WakeStatus) -> Message? {
         guard case .nothing(let why) = status.waker else { return nil }
-        return "Reveille cannot wake this machine from suspend: \(reason(why)). An alarm rings only once the machine is awake: keep it awake overnight."
+        return Message("Reveille cannot wake this machine from suspend: {reason}. An alarm rings only once the machine is awake: keep it awake overnight.",
+                       messages: ["reason": reason(why)])
+    }
+
+    /// `unavailableMessage` in English (the C locale's text).
+    public static func unavailableSentence(_ status: WakeStatus) -> String? {
+        unavailableMessage(status)?.english
     }
 
     /// Why nothing can wake the machine, in a few words.
-    static func reason(_ why: WakeStatus.WhyNot) -> String {
+    static func reason(_ why: WakeStatus.WhyNot) -> Message {
         switch why {
         case .turnedOff:
-            "wake_from_suspend = no in reveille.conf"
+            Message("wake_from_suspend = no in reveille.conf")
         case .noHelper:
-            "the session may not set wake alarms (no CAP_WAKE_ALARM; systemd 254 or later gives it) and the system bus cannot start the wake helper reveille-waked: it is not installed, or it failed to start (install the reveille package with its system files, and polkitd; journalctl -u reveille-waked says why it failed)"
+            Message("the session may not set wake alarms (no CAP_WAKE_ALARM; systemd 254 or later gives it) and the system bus cannot start the wake helper reveille-waked: it is not installed, or it failed to start (install the reveille package with its system files, and polkitd; journalctl -u reveille-waked says why it failed)")
         case .refused(let message):
-            "the session may not set wake alarms, and polkit refused the wake helper's action io.github.reveille1.set-wake (\(message)); it allows users of an active local session, so an agent of a TTY-only or lingering user may be refused"
+            Message("the session may not set wake alarms, and polkit refused the wake helper's action io.github.reveille1.set-wake ({reason}); it allows users of an active local session, so an agent of a TTY-only or lingering user may be refused",
+                    ["reason": message])
         case .unreachable(let message):
-            "the session may not set wake alarms, and the wake helper cannot be reached (\(message))"
+            Message("the session may not set wake alarms, and the wake helper cannot be reached ({reason})", ["reason": message])
         }
     }
 }

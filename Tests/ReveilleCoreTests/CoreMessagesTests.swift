@@ -98,3 +98,36 @@ import Testing
         }
     }
 }
+
+/// Preflight's sentences are Messages keyed by the notes' machine names, which stay English.
+@Suite struct PreflightMessagesTests {
+    @Test func preflightDetailsAreMessagesUnderEnglishKeys() async throws {
+        let f = try await CoreFixture()
+        await f.core.databaseUnavailable("another program holds it locked")
+        let messages = await f.core.preflightMessages()
+        let unavailable = try #require(messages["database-unavailable"])
+        #expect(unavailable.template.hasPrefix("The alarm database {path} cannot be opened ({reason});"))
+        #expect(unavailable.arguments["reason"] == "another program holds it locked")
+        #expect(messages[PreflightNotes.wakeStateKey] != nil)
+        #expect(await f.core.preflightDetails() == messages.mapValues(\.english))
+        #expect(await f.core.preflightDetails(rendering: { _ in "x" }).values.allSatisfy { $0 == "x" })
+    }
+
+    @Test func theWakeSentenceWritesTheTimeInTheSessionsStyle() {
+        var style = TimeStyle.posix
+        style.pattern = [.hour(padded: false), .literal(":"), .minute, .literal(" "), .meridiem]
+        style.twelveHour = true
+        let status = WakeStatus(waker: .agent, at: Instant(secondsSinceEpoch: 1_772_409_600 + 7 * 3600))
+        let message = PreflightNotes.wakeMessage(status, zone: .utc, style: style)
+        #expect(message.arguments == ["time": "7:00 AM", "date": "2026-03-02"])
+        #expect(PreflightNotes.wakeMessage(status, zone: .utc).english
+            == "Reveille wakes this machine from suspend itself (its session may set CLOCK_REALTIME_ALARM timers); it is set to wake the machine at 07:00 on 2026-03-02.")
+    }
+
+    @Test func withoutAReasonASentenceHasNoParentheses() {
+        #expect(PreflightNotes.sentence(for: "hook-failed").hasPrefix("A hook from [hooks] in reveille.conf failed; alarms"))
+        #expect(PreflightNotes.sentence(for: "hook-failed", hookFailure: "'x' exited with status 3")
+            .hasPrefix("A hook from [hooks] in reveille.conf failed ('x' exited with status 3); alarms"))
+        #expect(PreflightNotes.message(for: "alarm-unreadable").english.contains("will not ring: none now."))
+    }
+}
