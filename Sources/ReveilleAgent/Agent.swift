@@ -130,10 +130,11 @@ final class RunningAgent: Sendable {
                           waker: waker, battery: LiveBattery(system: system), storeThread: storeThread)
         // The typing challenge's words follow the session's languages, as last read (issue 24 §2).
         let core = AgentCore(world: world, config: config, words: words,
-                             languages: { sessionLocale.current.languages }, inbox: inbox)
+                             languages: { sessionLocale.current.languages },
+                             timeStyle: { sessionLocale.current.timeStyle }, inbox: inbox)
         let running = Task { await CoreService(core: core).run() }
 
-        let service = ManagerService(core: core, version: ReleaseVersion.current)
+        let service = ManagerService(core: core, version: ReleaseVersion.current, locale: { sessionLocale.current })
         service.forwardEvents(to: connection)
         await desktop.notifier.followStaleActions(on: connection)
         await desktop.notifier.followServerRestarts(on: connection)
@@ -148,14 +149,13 @@ final class RunningAgent: Sendable {
         // Signals from here on carry the name clients watch for.
         let notifier = desktop.notifier
         let zoneNotice: @Sendable (String) -> Void = { problem in
-            let text = sessionLocale.current.translator
-            notifier.notice(summary: text(Message("The time zone cannot be read")),
-                            body: text(Message("{problem}. 'reveille doctor' says more.", ["problem": problem])))
+            notifier.notice(summary: Message("The time zone cannot be read"),
+                            body: Message("{problem}. 'reveille doctor' says more.", ["problem": problem]))
         }
         // Before anything rings: the zone read now or, when it cannot be read, the one last read fine.
         let settle: @Sendable () -> Void = {
             if let problem = zone.settle(with: store) { zoneNotice(problem) }
-            opener.report(store, to: notifier, locale: sessionLocale.current)
+            opener.report(store, to: notifier)
         }
         let opening = loaded ? Task { await opener.keepTryingToWrite(store) } : Task {
             await opener.keepTrying(store, core: core) {

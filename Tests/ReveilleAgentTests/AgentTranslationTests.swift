@@ -1,9 +1,12 @@
+import DBus
 import Gettext
 import Glibc
+import ReveilleAPI
 @testable import ReveilleAgent
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
+import ReveilleTestSupport
 import ReveilleText
 import ReveilleTime
 import Testing
@@ -72,6 +75,9 @@ private enum AgentCatalogue {
         msgid "{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more."
         msgstr "{reason}. Reveille hat eine neue, leere angelegt: Stellen Sie die alte Datei wieder her oder legen Sie Ihre Wecker neu an. »reveille doctor« sagt mehr."
 
+        msgid "no alarm with id '{id}'"
+        msgstr "kein Wecker mit der Kennung '{id}'"
+
         msgctxt "notice button"
         msgid "Undo"
         msgstr "Rückgängig"
@@ -93,12 +99,12 @@ private func daily(_ label: String, at hour: Int) -> Alarm {
 
 /// A notifier that keeps the notices it is given, as a notification server would show them.
 private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
-    var notices: [(summary: String, body: String)] = []
+    var notices: [(summary: Message, body: Message)] = []
     func show(_ id: AlarmID, _ notification: RingNotification, onAction: @escaping @Sendable (String) -> Void) {}
     func close(_ id: AlarmID) {}
     func withdrawAll() async {}
-    func notice(summary: Message, body: Message) { notices.append((summary.english, body.english)) }
-    func notice(summary: Message, body: Message, action: NoticeAction) { notices.append((summary.english, body.english)) }
+    func notice(summary: Message, body: Message) { notices.append((summary, body)) }
+    func notice(summary: Message, body: Message, action: NoticeAction) { notices.append((summary, body)) }
 }
 
 /// The agent's own texts in the session's language: the tray's menu and tooltip and its notices.
@@ -134,13 +140,30 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         let database = AlarmDatabase(path: path, reason: "a test")
         database.attach(try SQLiteAlarmStore(path: path), movedAside: "the alarm database was unreadable (corrupt)")
         let notifier = NoticeCollector()
-        DatabaseRetry(path: path, environment: [:]).report(database, to: notifier, locale: AgentCatalogue.german)
-        #expect(notifier.notices.map(\.summary) == ["Die Weckerdatenbank wurde beiseitegelegt"])
-        #expect(notifier.notices.first?.body.hasPrefix("the alarm database was unreadable (corrupt). Reveille hat eine neue") == true)
+        DatabaseRetry(path: path, environment: [:]).report(database, to: notifier)
+        let german = AgentCatalogue.german.translator
+        #expect(notifier.notices.map { german($0.summary) } == ["Die Weckerdatenbank wurde beiseitegelegt"])
+        #expect(notifier.notices.first.map { german($0.body) }?.hasPrefix("the alarm database was unreadable (corrupt). Reveille hat eine neue") == true)
+        #expect(notifier.notices.map(\.summary.english) == ["Your alarms database was moved aside"])
 
         let confirmation = Tray.confirmation(.skip, of: "Aufstehen", style: AgentCatalogue.german.timeStyle)
         #expect(AgentCatalogue.german.translator(confirmation) == "Aufstehen: das nächste Klingeln entfällt")
         #expect(confirmation.english == "Aufstehen: the next occurrence is skipped")
+    }
+
+    @Test func anErrorSentToAClientSpeaksTheSessionsLanguageUnderTheSameName() async throws {
+        let fakes = FakeWorld(now: mondaySix)
+        let core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: ["apple"]))
+        try await core.load()
+        for (locale, text) in [(AgentCatalogue.german, "kein Wecker mit der Kennung 'x'"), (UserLocale.english, "no alarm with id 'x'")] {
+            let service = ManagerService(core: core, version: "test", locale: { locale })
+            let remove = try #require(service.interface.methods.first { $0.name == BusMethod.removeAlarm.name })
+            let call = MethodCall(sender: ":1.7", path: BusNames.path, interface: BusNames.manager, member: remove.name,
+                                  arguments: [.string("x")])
+            let error = await #expect(throws: DBusError.self) { _ = try await remove.handler(call) }
+            #expect(error?.name == AgentError.notFound("x").dbusError.name)
+            #expect(error?.message == text)
+        }
     }
 
     /// The tray says what `reveille list` says (`Output.skipPauseText`, tested on the same facts in

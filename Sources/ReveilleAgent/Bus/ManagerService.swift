@@ -1,4 +1,5 @@
 import DBus
+import Gettext
 import ReveilleAPI
 import ReveilleCore
 import ReveilleDomain
@@ -8,14 +9,18 @@ import ReveilleTime
 
 /// The D-Bus harness of `io.github.Reveille1.Manager`: decode, call the core, encode.
 ///
-/// All methods are in one table; errors map to D-Bus names in `ReveilleErrorKind`.
+/// All methods are in one table; errors map to D-Bus names in `ReveilleErrorKind`, and their
+/// messages are rendered in the session's language (the names never change).
 public struct ManagerService: Sendable {
     let core: AgentCore
     let version: String
+    /// The session's locale as last read (`SessionLocale.current`): an error's message is rendered in it.
+    let locale: @Sendable () -> UserLocale
 
-    public init(core: AgentCore, version: String) {
+    public init(core: AgentCore, version: String, locale: @escaping @Sendable () -> UserLocale = { .english }) {
         self.core = core
         self.version = version
+        self.locale = locale
     }
 
     public var interface: ExportedInterface {
@@ -98,7 +103,7 @@ public struct ManagerService: Sendable {
         ].map { $0.gated(core) }
         return ExportedInterface(
             BusNames.manager,
-            methods: alarmMethods + [
+            methods: (alarmMethods + [
                 method(.preflight) { _ in
                     let result = await core.preflight()
                     return [.bool(result.ok), .array("s", result.reasons.map(Value.string))]
@@ -107,7 +112,7 @@ public struct ManagerService: Sendable {
                     let details = await core.preflightDetails().sorted { $0.key < $1.key }
                     return [.dictionary(key: "s", value: "s", details.map { DictEntry(.string($0.key), .string($0.value)) })]
                 },
-            ],
+            ]).map { $0.renderingErrors(in: locale) },
             properties: [
                 ExportedProperty("Version", signature: "s") { .string(version) },
                 ExportedProperty("RingingAlarms", signature: "as") { Self.ringing(await core.ringingAlarms) },
@@ -170,11 +175,11 @@ public struct ManagerService: Sendable {
     }
 }
 
-/// One row of `BusMethod`'s table, exported: a method whose handler's `AgentError`s become Reveille's D-Bus errors.
+/// One row of `BusMethod`'s table, exported; `renderingErrors` makes its `AgentError`s Reveille's D-Bus errors.
 private func method(_ method: BusMethod, _ body: @escaping @Sendable ([Value]) async throws -> [Value]) -> ExportedMethod {
     let shape = method.shape
     return ExportedMethod(method.name, in: shape.in, out: shape.out, inArgs: shape.inArgs, outArgs: shape.outArgs) { call in
-        do { return try await body(call.arguments) } catch let error as AgentError { throw error.dbusError }
+        try await body(call.arguments)
     }
 }
 
@@ -202,9 +207,22 @@ private extension ExportedMethod {
         var gated = self
         let handler = self.handler
         gated.handler = { call in
-            do throws(AgentError) { try await core.requireDatabase() } catch { throw error.dbusError }
+            try await core.requireDatabase()
             return try await handler(call)
         }
         return gated
+    }
+
+    /// The same method, its `AgentError`s sent as Reveille's D-Bus errors with their message in
+    /// `locale`'s language, read when the error is sent.
+    func renderingErrors(in locale: @escaping @Sendable () -> UserLocale) -> ExportedMethod {
+        var rendering = self
+        let handler = self.handler
+        rendering.handler = { call in
+            do { return try await handler(call) } catch let error as AgentError {
+                throw error.dbusError(rendering: locale().translator.callAsFunction)
+            }
+        }
+        return rendering
     }
 }

@@ -13,10 +13,7 @@ struct Desktop: Sendable {
                         locale: @escaping @Sendable () -> UserLocale) -> Desktop {
         let notifier = LiveNotifier(ledger: ledger, locale: locale)
         let sound = LiveSound(environment: environment, fadeInSeconds: config.fadeIn, forceAudible: config.forceAudible,
-                              onNotice: { summary, body in
-                                  let text = locale().translator
-                                  notifier.notice(summary: text(summary), body: text(body))
-                              }) {
+                              onNotice: { summary, body in notifier.notice(summary: summary, body: body) }) {
             id, problem in notifier.setSoundProblem(id, problem)
         }
         return Desktop(notifier: notifier, sound: sound)

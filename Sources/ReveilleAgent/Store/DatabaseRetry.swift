@@ -1,4 +1,3 @@
-import Gettext
 import LinuxEvents
 import ReveilleCore
 import ReveilleText
@@ -101,21 +100,19 @@ struct DatabaseRetry: Sendable {
 
     /// Tells the user what the opening found that a notice should say: a file moved aside, so the
     /// alarms it held are gone, or a database that can only be read.
-    /// In `locale`'s language (the session's); the reasons stay as the opening found them.
-    func report(_ database: AlarmDatabase, to notifier: any AlarmNotifier, locale: UserLocale) {
-        let text = locale.translator
+    /// The notifier renders them in the session's language; the reasons stay as the opening found them.
+    func report(_ database: AlarmDatabase, to notifier: any AlarmNotifier) {
         if let moved = database.movedAside {
             notifier.notice(
-                summary: text(Message("Your alarms database was moved aside")),
-                body: text(Message("{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.",
-                                   ["reason": moved])))
+                summary: Message("Your alarms database was moved aside"),
+                body: Message("{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.",
+                              ["reason": moved]))
         }
         if let readOnly = database.readOnly {
-            let summary = readOnly.diskFull ? Message("The disk is full: alarms cannot be saved") : Message("The alarm database can only be read")
             notifier.notice(
-                summary: text(summary),
-                body: text(Message("Reveille cannot write {path}: {reason}. Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.",
-                                   ["path": path, "reason": readOnly.reason])))
+                summary: readOnly.diskFull ? Message("The disk is full: alarms cannot be saved") : Message("The alarm database can only be read"),
+                body: Message("Reveille cannot write {path}: {reason}. Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.",
+                              ["path": path, "reason": readOnly.reason]))
         }
     }
 

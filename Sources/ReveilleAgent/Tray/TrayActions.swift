@@ -39,7 +39,7 @@ extension Tray {
             before = try await core.get(id).alarm
             try await apply(change, to: id)
         } catch {
-            return notifier.notice(summary: locale().translator(Message("Reveille cannot do that")), body: "\(error)")
+            return notifier.notice(summary: Message("Reveille cannot do that"), body: error.message)
         }
         let locale = locale()
         let after = try? await core.get(id)
@@ -49,13 +49,11 @@ extension Tray {
         case .pause: .pause(before.pausedUntil)
         }
         let confirmation = Self.confirmation(change, of: before.displayLabel, style: locale.timeStyle)
-        let summary = locale.translator(confirmation)
         let next = after?.nextFire.map {
             Message("Next ring: {time}", ["time": TimeUntil.wallText(of: $0, now: clock.now(), zone: zone.current(), style: locale.timeStyle)])
         }
-        let body = locale.translator(next ?? Message("No ring is planned."))
         let undoLabel = locale.translator(Message(context: "notice button", "Undo"))
-        notifier.notice(summary: summary, body: body, action: NoticeAction(label: undoLabel) { [self] in
+        notifier.notice(summary: confirmation, body: next ?? Message("No ring is planned."), action: NoticeAction(label: undoLabel) { [self] in
             Task { [self] in
                 do { try await apply(undo, to: id) } catch {
                     Log.shared.warning("cannot undo '\(confirmation.english)': \(error)")
@@ -94,6 +92,6 @@ extension Tray {
         let ready = notes.isEmpty
             ? [text(Message("Everything alarms need is here: notifications with actions, sound, a terminal and the database."))] : []
         let wake = details[PreflightNotes.wakeStateKey].map { [$0] } ?? []
-        notifier.notice(summary: text(summary), body: (notes + ready + wake).joined(separator: "\n"))
+        notifier.notice(summary: summary, body: .verbatim((notes + ready + wake).joined(separator: "\n")))
     }
 }
