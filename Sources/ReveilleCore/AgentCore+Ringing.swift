@@ -54,7 +54,7 @@ extension AgentCore {
     ///
     /// A snoozed alarm rings again at once: dismissing means solving, and solving happens while it rings.
     /// An alarm neither ringing nor snoozed has nothing to dismiss.
-    public func beginChallenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
+    public func beginChallenge(_ id: AlarmID, rendering render: (Message) -> String = { $0.english }) throws(AgentError) -> ChallengeView {
         let alarm = try alarm(id)
         // A wake-up check is answered with `confirmAwake`, not a second dismissal.
         guard let run = entries[id]?.run?.record, run.wakeCheckDue == nil else { throw .notRinging(id) }
@@ -63,7 +63,7 @@ extension AgentCore {
         let session = try ensureSession(id)
         if let resumed { resumePending(id, resumed, of: alarm) }
         replan()
-        return view(session, of: alarm)
+        return view(session, of: alarm, render)
     }
 
     /// The challenge begins again after its captcha was closed: the problem it left is pending once more.
@@ -75,15 +75,16 @@ extension AgentCore {
     }
 
     /// The current problem, starting the challenge if it has not started yet.
-    public func challenge(_ id: AlarmID) throws(AgentError) -> ChallengeView {
+    public func challenge(_ id: AlarmID, rendering render: (Message) -> String = { $0.english }) throws(AgentError) -> ChallengeView {
         let alarm = try alarm(id)
         guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         let session = try ensureSession(id)
-        return view(session, of: alarm)
+        return view(session, of: alarm, render)
     }
 
     /// Checks an answer in the agent; only a solved stack stops the alarm.
-    public func submit(_ id: AlarmID, answer: String) throws(AgentError) -> (AnswerOutcome, ChallengeView?) {
+    public func submit(_ id: AlarmID, answer: String, rendering render: (Message) -> String = { $0.english }) throws(AgentError)
+        -> (AnswerOutcome, ChallengeView?) {
         let alarm = try alarm(id)
         guard entries[id]?.run?.record.isRinging == true else { throw .notRinging(id) }
         guard answer.utf8.count <= 4096 else { throw .invalidArgument(Message("an answer is at most {limit} bytes long", ["limit": "4096"])) }
@@ -98,7 +99,7 @@ extension AgentCore {
         }
         // Such an answer counts only when it is right (a code card's code is the same on every
         // screen): a stale screen never counts a failure.
-        if unseen, step.session != nil, step.outcome != .correct { return (.stale, view(session, of: alarm)) }
+        if unseen, step.session != nil, step.outcome != .correct { return (.stale, view(session, of: alarm, render)) }
         guard let next = step.session else {
             finish(id, events: step.events)
             return (.dismissed, nil)
@@ -107,7 +108,7 @@ extension AgentCore {
         if case .coolingDown(let until) = next.lockout(policy: config.lockout, now: now) { entries[id]?.run?.lockoutEnd = until }
         emit(.challengeChanged(id))
         replan()
-        return (step.outcome, view(next, of: alarm))
+        return (step.outcome, view(next, of: alarm, render))
     }
 
     /// The person left the challenge (the agent's captcha left the bus): the pending problem is
@@ -217,13 +218,14 @@ extension AgentCore {
         }
     }
 
-    func view(_ session: ChallengeSession, of alarm: Alarm) -> ChallengeView {
+    /// The view of `session`, its prompt rendered by `render` (the harness's: the session's language).
+    func view(_ session: ChallengeSession, of alarm: Alarm, _ render: (Message) -> String) -> ChallengeView {
         let lock = session.lockout(policy: config.lockout, now: now)
         var locked: Instant?
         if case .coolingDown(let until) = lock { locked = until }
         return ChallengeView(
             index: session.index, total: alarm.challenges.count, kind: alarm.challenges[session.index].kind,
-            prompt: session.prompt.text, deadline: session.deadline, attempts: session.attempts, lockedUntil: locked)
+            prompt: render(session.prompt.message), deadline: session.deadline, attempts: session.attempts, lockedUntil: locked)
     }
 
     // MARK: Effects

@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// The problem a challenge currently asks. It never leaves the agent with its answer.
@@ -9,15 +10,19 @@ public enum ChallengePrompt: Equatable, Sendable {
     /// The code printed on the card `label`.
     case card(label: String)
 
-    /// One line for a person.
-    public var text: String {
+    /// One line for a person, rendered in the reader's language where it is shown. The problem and
+    /// the words are arguments: math stays in ASCII digits, the words are those of the session's list.
+    public var message: Message {
         switch self {
-        case .math(let problem): "\(problem.text) = ?"
-        case .typing(let words): "Type: \(words.joined(separator: " "))"
-        case .code: "Scan or type the code you placed away from your bed"
-        case .card(let label): "Scan or type the code on your card \(label)"
+        case .math(let problem): Message("{problem} = ?", ["problem": problem.text])
+        case .typing(let words): Message("Type: {words}", ["words": words.joined(separator: " ")])
+        case .code: Message("Scan or type the code you placed away from your bed")
+        case .card(let label): Message("Scan or type the code on your card {label}", ["label": label])
         }
     }
+
+    /// The line in English (the C locale's text).
+    public var text: String { message.english }
 }
 
 /// Where the person dismissing an alarm stands in its challenge stack.

@@ -131,3 +131,24 @@ import Testing
         #expect(PreflightNotes.message(for: "alarm-unreadable").english.contains("will not ring: none now."))
     }
 }
+
+/// A challenge's prompt is a Message; the harness renders it for GetChallenge in the session's language.
+@Suite struct ChallengePromptMessagesTests {
+    @Test func promptsAreMessagesWithTheProblemAsAnArgument() {
+        let typing = ChallengePrompt.typing(words: ["apple", "river"]).message
+        #expect(typing.template == "Type: {words}" && typing.arguments == ["words": "apple river"])
+        #expect(ChallengePrompt.typing(words: ["apple", "river"]).text == "Type: apple river")
+        #expect(ChallengePrompt.card(label: "Kitchen").message.english == "Scan or type the code on your card Kitchen")
+        #expect(ChallengePrompt.code.message == Message("Scan or type the code you placed away from your bed"))
+    }
+
+    @Test func theCoreRendersAPromptWithTheRendererItIsGiven() async throws {
+        let f = try await CoreFixture()
+        let id = try await f.addAlarm(minutesAhead: 5) { $0.challenges = [.new(.typing(words: 2))] }
+        await f.fireTimer()
+        let english = try await f.core.beginChallenge(id)
+        #expect(english.prompt.hasPrefix("Type: "))
+        let rendered = try await f.core.challenge(id, rendering: { message in message.template == "Type: {words}" ? "Tippe: …" : "?" })
+        #expect(rendered.prompt == "Tippe: …")
+    }
+}
