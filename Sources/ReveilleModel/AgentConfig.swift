@@ -1,4 +1,5 @@
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 
 /// The agent's settings from `reveille.conf`: defaults for new alarms and how the agent behaves.
@@ -50,22 +51,22 @@ public struct AgentConfig: Equatable, Sendable {
             let line = String(String.UnicodeScalarView(rawLine)).trimmingBlanks()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]") else { throw ConfigError(at, "a section header must end with ']'") }
+                guard line.hasSuffix("]") else { throw ConfigError(at, Message("a section header must end with ']'")) }
                 let name = String(line.dropFirst().dropLast()).trimmingBlanks()
                 guard name == "defaults" || name == "agent" || name == "hooks" else {
-                    throw ConfigError(at, "unknown section [\(name)]; expected [defaults], [agent] or [hooks]")
+                    throw ConfigError(at, Message("unknown section [{name}]; expected [defaults], [agent] or [hooks]", ["name": String(name)]))
                 }
                 section = name
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { throw ConfigError(at, "expected 'key = value'") }
+            guard let equals = line.firstIndex(of: "=") else { throw ConfigError(at, Message("expected 'key = value'")) }
             let key = String(line[..<equals]).trimmingBlanks()
             let value = String(line[line.index(after: equals)...]).trimmingBlanks()
             switch section {
             case "defaults": try config.setDefault(key, value, at)
             case "agent": try config.setAgent(key, value, at)
             case "hooks": try config.setHook(key, value, at)
-            default: throw ConfigError(at, "'\(key)' is outside a section; put it under [defaults], [agent] or [hooks]")
+            default: throw ConfigError(at, Message("'{key}' is outside a section; put it under [defaults], [agent] or [hooks]", ["key": key]))
             }
         }
         return config
@@ -83,18 +84,19 @@ public struct AgentConfig: Equatable, Sendable {
             var entries: [AlarmChanges.ChallengeEntry] = []
             for item in value.split(separator: ",") {
                 do { entries.append(.new(try AlarmText.parseChallenge(String(item).trimmingBlanks()))) } catch {
-                    throw ConfigError(at, "challenges: \(error.message)")
+                    throw ConfigError(at, Message("{key}: {problem}", ["key": "challenges"], messages: ["problem": error.message]))
                 }
             }
             changes.challenges = entries
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [defaults]; known: label, sound, volume, snooze_minutes, max_snoozes, challenges")
+            throw ConfigError(at, Message("unknown key '{key}' in [{section}]; known: {known}",
+                                          ["key": key, "section": "defaults", "known": "label, sound, volume, snooze_minutes, max_snoozes, challenges"]))
         }
         // Check ranges the same way an alarm's own values are checked.
         var generator = SystemRandomNumberGenerator()
         if let seven = WallTime(hour: 7, minute: 0) {
             do { _ = try changes.apply(to: Alarm(id: .probe, time: seven), using: &generator) } catch {
-                throw ConfigError(at, "\(key): \(error)")
+                throw ConfigError(at, Message("{key}: {problem}", ["key": key], messages: ["problem": error.message]))
             }
         }
         defaults.merge(changes)
@@ -111,17 +113,19 @@ public struct AgentConfig: Equatable, Sendable {
         case "lockout_cooldown": lockout.cooldown = try duration(value, key, at)
         case "math_time_limit":
             mathTimeLimit = try duration(value, key, at)
-            guard mathTimeLimit >= 1 else { throw ConfigError(at, "math_time_limit must be at least 1s") }
+            guard mathTimeLimit >= 1 else { throw ConfigError(at, Message("{key} must be at least {minimum}", ["key": "math_time_limit", "minimum": "1s"])) }
         case "force_audible": forceAudible = try boolean(value, key, at)
         case "wake_from_suspend": wakeFromSuspend = try boolean(value, key, at)
         case "wake_lead":
             wakeLead = try duration(value, key, at)
-            guard wakeLead <= PlanWake.maximumLead else { throw ConfigError(at, "wake_lead is at most 30min") }
+            guard wakeLead <= PlanWake.maximumLead else { throw ConfigError(at, Message("{key} is at most {maximum}", ["key": "wake_lead", "maximum": "30min"])) }
         case "block_sleep_while_ringing": blockSleepWhileRinging = try boolean(value, key, at)
         case "history_days": historyDays = try integer(value, key, at, in: 1...100_000)
         case "tray": tray = try boolean(value, key, at)
         default:
-            throw ConfigError(at, "unknown key '\(key)' in [agent]; known: terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, wake_lead, block_sleep_while_ringing, history_days, tray")
+            throw ConfigError(at, Message("unknown key '{key}' in [{section}]; known: {known}",
+                                          ["key": key, "section": "agent",
+                                           "known": "terminal, fade_in, late_grace, nudge_after, keep_awake, lockout_failures, lockout_cooldown, math_time_limit, force_audible, wake_from_suspend, wake_lead, block_sleep_while_ringing, history_days, tray"]))
         }
     }
 }
@@ -133,16 +137,16 @@ extension AgentConfig {
         if key == "before_ring" {
             beforeRing = try duration(value, key, at)
             guard (BeforeRing.minimumLead...BeforeRing.maximumLead).contains(beforeRing) else {
-                throw ConfigError(at, "before_ring is at least 1s and at most 2h")
+                throw ConfigError(at, Message("{key} is at least {minimum} and at most {maximum}", ["key": "before_ring", "minimum": "1s", "maximum": "2h"]))
             }
             return
         }
         guard let event = HookEvent.allCases.first(where: { $0.configKey == key }) else {
             let known = (HookEvent.allCases.map(\.configKey) + ["before_ring"]).joined(separator: ", ")
-            throw ConfigError(at, "unknown key '\(key)' in [hooks]; known: \(known)")
+            throw ConfigError(at, Message("unknown key '{key}' in [{section}]; known: {known}", ["key": key, "section": "hooks", "known": known]))
         }
         let words: [String]
-        do { words = try ShellWords.split(value) } catch { throw ConfigError(at, "\(key): \(error)") }
+        do { words = try ShellWords.split(value) } catch { throw ConfigError(at, Message("{key}: {problem}", ["key": key, "problem": "\(error)"])) }
         hooks[event] = words.isEmpty ? nil : words
     }
 }
@@ -155,14 +159,21 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var location: Location
-    public var message: String
+    /// What is wrong, for a reader; the keys and values it names stay as written in the file.
+    public var message: Message
 
-    init(_ location: Location, _ message: String) {
+    init(_ location: Location, _ message: Message) {
         self.location = location
         self.message = message
     }
 
-    public var description: String { "\(location.file):\(location.line): \(message)" }
+    /// `FILE:LINE: ` and the message, rendered by `render` (the reader's translator).
+    public func text(rendering render: (Message) -> String = { $0.english }) -> String {
+        "\(location.file):\(location.line): \(render(message))"
+    }
+
+    /// The problem in English (the C locale's text), as the log and `reveille doctor` under C show it.
+    public var description: String { text() }
 }
 
 extension AlarmChanges {
@@ -187,20 +198,21 @@ public func parseDuration(_ text: String) -> Int64? { WhenText.parseDuration(tex
 
 private func duration(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Int64 {
     guard let seconds = parseDuration(value) else {
-        throw ConfigError(at, "\(key): '\(value)' is not a duration such as 30s, 5min or 1h")
+        throw ConfigError(at, Message("{key}: '{value}' is not a duration such as 30s, 5min or 1h", ["key": key, "value": value]))
     }
     return seconds
 }
 
 private func integer(_ value: String, _ key: String, _ at: ConfigError.Location, in range: ClosedRange<Int> = Int.min...Int.max) throws(ConfigError) -> Int {
     guard let number = Int(value), range.contains(number) else {
-        throw ConfigError(at, "\(key): '\(value)' is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+        throw ConfigError(at, Message("{key}: '{value}' is not a whole number in {lowest}…{highest}",
+                                      ["key": key, "value": value, "lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
     }
     return number
 }
 
 private func number(_ value: String, _ key: String, _ at: ConfigError.Location) throws(ConfigError) -> Double {
-    guard let number = Double(value), number.isFinite else { throw ConfigError(at, "\(key): '\(value)' is not a number") }
+    guard let number = Double(value), number.isFinite else { throw ConfigError(at, Message("{key}: '{value}' is not a number", ["key": key, "value": value])) }
     return number
 }
 
@@ -208,6 +220,6 @@ private func boolean(_ value: String, _ key: String, _ at: ConfigError.Location)
     switch value.lowercased() {
     case "true", "yes", "on", "1": return true
     case "false", "no", "off", "0": return false
-    default: throw ConfigError(at, "\(key): '\(value)' is not true or false")
+    default: throw ConfigError(at, Message("{key}: '{value}' is not true or false", ["key": key, "value": value]))
     }
 }

@@ -152,3 +152,27 @@ import Testing
         #expect(rendered.prompt == "Tippe: …")
     }
 }
+
+/// The configuration's errors are Messages after `FILE:LINE: `; keys and values stay as written.
+@Suite struct ConfigErrorMessagesTests {
+    @Test func aBadChallengeInTheDefaultsNamesTheKeyAndTheDomainsReason() {
+        #expect {
+            _ = try AgentConfig.parse("[defaults]\nchallenges = bogus\n", file: "reveille.conf")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.message.template == "{key}: {problem}"
+                && error.description == "reveille.conf:2: challenges: challenge 'bogus' is not math:LEVEL, qr:CODE or typing:N, nor card:LABEL"
+        }
+    }
+
+    @Test func anErrorRendersItsMessageAfterItsPlace() {
+        #expect {
+            _ = try AgentConfig.parse("[agent]\nfade_in = soon\n", file: "f")
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.message.arguments == ["key": "fade_in", "value": "soon"]
+                && error.text(rendering: { _ in "X" }) == "f:2: X"
+                && error.description == "f:2: fade_in: 'soon' is not a duration such as 30s, 5min or 1h"
+        }
+    }
+}
