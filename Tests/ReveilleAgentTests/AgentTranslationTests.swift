@@ -78,6 +78,12 @@ private enum AgentCatalogue {
         msgid "no alarm with id '{id}'"
         msgstr "kein Wecker mit der Kennung '{id}'"
 
+        msgid "{time} · cannot wake this machine"
+        msgstr "{time} · kann diesen Rechner nicht wecken"
+
+        msgid "Reveille cannot wake this machine from suspend: {reason}. An alarm rings only once the machine is awake: keep it awake overnight."
+        msgstr "Reveille kann diesen Rechner nicht aus dem Bereitschaftsmodus wecken: {reason}. Ein Wecker klingelt erst, wenn der Rechner wach ist: Lassen Sie ihn über Nacht an."
+
         msgctxt "notice button"
         msgid "Undo"
         msgstr "Rückgängig"
@@ -119,6 +125,11 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         #expect(items[0].children.map(\.label) == ["Nächstes auslassen", "Eine Woche pausieren"])
         let facts = TrayFacts(alarms: [snapshot], wake: WakeStatus(waker: .agent), blocking: [], now: mondaySix, zone: .utc)
         #expect(TrayLook(facts, locale: locale).title == "Mo 07:00 · weckt diesen Rechner")
+        let sleeping = TrayFacts(alarms: [snapshot], wake: WakeStatus(waker: .nothing(.turnedOff)), blocking: [], now: mondaySix,
+                                 zone: .utc)
+        #expect(TrayLook(sleeping, locale: locale).title == "Mo 07:00 · kann diesen Rechner nicht wecken")
+        #expect(TrayLook(sleeping, locale: locale).body.hasSuffix(
+            "Reveille kann diesen Rechner nicht aus dem Bereitschaftsmodus wecken: wake_from_suspend = no in reveille.conf. Ein Wecker klingelt erst, wenn der Rechner wach ist: Lassen Sie ihn über Nacht an."))
         // The same facts under C: English, as before translations.
         #expect(TrayLook(facts).title == "Mon 07:00 · will wake this machine")
     }

@@ -109,7 +109,8 @@ public struct ManagerService: Sendable {
                     return [.bool(result.ok), .array("s", result.reasons.map(Value.string))]
                 },
                 method(.preflightDetails) { _ in
-                    let details = await core.preflightDetails().sorted { $0.key < $1.key }
+                    let text = locale().translator
+                    let details = await core.preflightDetails(rendering: { text($0) }).sorted { $0.key < $1.key }
                     return [.dictionary(key: "s", value: "s", details.map { DictEntry(.string($0.key), .string($0.value)) })]
                 },
             ]).map { $0.renderingErrors(in: locale) },

@@ -52,8 +52,9 @@ final class Tray: Sendable {
     /// with the watcher now and whenever one (re)appears. Preflight, which asks the desktop's
     /// servers, is read after the start, in the first refresh.
     func start() async throws(DBusError) {
-        let facts = await facts(withHealth: false)
-        state.withLock { $0.look = TrayLook(facts, locale: locale()) }
+        let locale = locale()
+        let facts = await facts(withHealth: false, locale: locale)
+        state.withLock { $0.look = TrayLook(facts, locale: locale) }
         requestRefresh()
         try connection.export([itemInterface], at: TrayNames.itemPath)
         try connection.export([menuInterface], at: TrayNames.menuPath)
@@ -88,8 +89,8 @@ final class Tray: Sendable {
 
     /// Reads the core and Preflight, and tells the hosts what changed.
     func refresh() async {
-        let facts = await facts(withHealth: true)
         let locale = locale()
+        let facts = await facts(withHealth: true, locale: locale)
         let look = TrayLook(facts, locale: locale)
         let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale)
         let (before, menuChanged, revision) = state.withLock { state in
@@ -109,13 +110,15 @@ final class Tray: Sendable {
         if menuChanged { layoutUpdated(revision) }
     }
 
-    private func facts(withHealth: Bool) async -> TrayFacts {
+    /// `locale` renders the Preflight notes.
+    private func facts(withHealth: Bool, locale: UserLocale = .english) async -> TrayFacts {
         let alarms = await core.list()
         let wake = await core.wakeStatus
         var blocking: [String] = []
         // While an alarm rings the item says so whatever else holds, and the ring is left alone.
         if withHealth, !alarms.contains(where: \.ringing) {
-            blocking = await core.preflightDetails()
+            let text = locale.translator
+            blocking = await core.preflightDetails(rendering: { text($0) })
                 .filter { EvaluatePreflight.blockingReasons.contains($0.key) }
                 .sorted { $0.key < $1.key }
                 .map(\.value)

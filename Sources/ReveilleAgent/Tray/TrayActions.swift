@@ -84,8 +84,8 @@ extension Tray {
     /// "Check this machine…": `reveille doctor`'s verdict, from Preflight, in a notice.
     private func checkMachine() async {
         let result = await core.preflight()
-        let details = await core.preflightDetails()
         let text = locale().translator
+        let details = await core.preflightDetails(rendering: { text($0) })
         let notes = result.reasons.compactMap { details[$0] }
         let summary = !result.ok ? Message("Alarms cannot ring on this machine")
             : notes.isEmpty ? Message("This machine is ready to ring alarms") : Message("Alarms can ring, with notes")

@@ -95,7 +95,7 @@ struct TrayLook: Equatable, Sendable {
 
     /// Why the machine will not be woken for the next alarm; nil when it will.
     static func cannotWake(_ wake: WakeStatus, locale: UserLocale) -> String? {
-        if let sentence = PreflightNotes.unavailableSentence(wake) { return sentence }
+        if let sentence = PreflightNotes.unavailableMessage(wake) { return locale.translator(sentence) }
         if wake.wakeCapableClock == false {
             return locale.translator(Message("This machine has no real-time clock that can wake it (no /sys/class/rtc/rtc*/wakealarm): a suspended machine stays asleep."))
         }
