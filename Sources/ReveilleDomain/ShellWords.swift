@@ -1,3 +1,5 @@
+import ReveilleText
+
 /// Splits a command line into words the way a POSIX shell's quoting does, and does nothing else.
 ///
 /// Quoting works as in `sh`: single quotes keep everything literal; double quotes keep everything
@@ -15,12 +17,18 @@ public enum ShellWords {
         /// A `"` at this character offset is never closed.
         case unterminatedDoubleQuote(at: Int)
 
-        public var description: String {
+        /// What is wrong, for a reader.
+        public var message: Message {
             switch self {
-            case .unterminatedSingleQuote(let offset): "the single quote at character \(offset + 1) is never closed"
-            case .unterminatedDoubleQuote(let offset): "the double quote at character \(offset + 1) is never closed"
+            case .unterminatedSingleQuote(let offset):
+                Message("the single quote at character {position} is never closed", ["position": String(offset + 1)])
+            case .unterminatedDoubleQuote(let offset):
+                Message("the double quote at character {position} is never closed", ["position": String(offset + 1)])
             }
         }
+
+        /// The message in English (the C locale's text).
+        public var description: String { message.english }
     }
 
     public static func split(_ line: String) throws(SyntaxError) -> [String] {

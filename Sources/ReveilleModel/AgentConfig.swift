@@ -146,7 +146,7 @@ extension AgentConfig {
             throw ConfigError(at, Message("unknown key '{key}' in [{section}]; known: {known}", ["key": key, "section": "hooks", "known": known]))
         }
         let words: [String]
-        do { words = try ShellWords.split(value) } catch { throw ConfigError(at, Message("{key}: {problem}", ["key": key, "problem": "\(error)"])) }
+        do { words = try ShellWords.split(value) } catch { throw ConfigError(at, Message("{key}: {problem}", ["key": key], messages: ["problem": error.message])) }
         hooks[event] = words.isEmpty ? nil : words
     }
 }
