@@ -136,7 +136,7 @@ let package = Package(
             name: "ReveilleAgentTests",
             dependencies: [
                 "ReveilleAgent", "ReveilleAPI", "ReveilleCore", "ReveilleModel", "ReveilleDomain", "ReveilleTime", "DBus",
-                "SQLite", "LinuxEvents", "Sound", "ReveilleTestSupport", "Gettext",
+                "SQLite", "LinuxEvents", "Sound", "ReveilleTestSupport", "Gettext", "ReveilleText",
             ]
         ),
         .testTarget(
