@@ -124,17 +124,6 @@ public protocol AlarmNotifier: Sendable {
     func notice(summary: Message, body: Message, action: NoticeAction)
 }
 
-extension AlarmNotifier {
-    /// A notice whose texts the caller has already rendered in the reader's language.
-    public func notice(summary: String, body: String) {
-        notice(summary: Message.verbatim(summary), body: Message.verbatim(body))
-    }
-
-    /// A notice with one button whose texts the caller has already rendered.
-    public func notice(summary: String, body: String, action: NoticeAction) {
-        notice(summary: Message.verbatim(summary), body: Message.verbatim(body), action: action)
-    }
-}
 
 /// The one button of a notice, and what a click on it does (NoticeAction): `run` is called on
 /// whatever thread the notifier hears the click, and must return quickly.

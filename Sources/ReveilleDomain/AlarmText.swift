@@ -156,8 +156,6 @@ public enum AlarmText {
 public struct AlarmFieldError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: Message
     public init(_ message: Message) { self.message = message }
-    /// A text that needs no translation, or one not yet made a `Message`.
-    public init(_ text: String) { self.message = .verbatim(text) }
     /// The message in English (the C locale's text).
     public var description: String { message.english }
 }
