@@ -84,6 +84,9 @@ private enum AgentCatalogue {
         msgid "Reveille cannot wake this machine from suspend: {reason}. An alarm rings only once the machine is awake: keep it awake overnight."
         msgstr "Reveille kann diesen Rechner nicht aus dem Bereitschaftsmodus wecken: {reason}. Ein Wecker klingelt erst, wenn der Rechner wach ist: Lassen Sie ihn über Nacht an."
 
+        msgid "Type: {words}"
+        msgstr "Tippen Sie: {words}"
+
         msgctxt "notice button"
         msgid "Undo"
         msgstr "Rückgängig"
@@ -175,6 +178,26 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
             #expect(error?.name == AgentError.notFound("x").dbusError.name)
             #expect(error?.message == text)
         }
+    }
+
+    @Test func aChallengesPromptIsSentInTheSessionsLanguage() async throws {
+        let fakes = FakeWorld(now: mondaySix)
+        let core = AgentCore(world: fakes.world, config: AgentConfig(), words: WordLists(english: ["apple"]), random: .seeded(3))
+        try await core.load()
+        await core.resume()
+        let service = ManagerService(core: core, version: "test", locale: { AgentCatalogue.german })
+        let methods = Dictionary(uniqueKeysWithValues: service.interface.methods.map { ($0.name, $0) })
+        func call(_ method: BusMethod, _ arguments: [Value]) async throws -> [Value] {
+            try await methods[method.name]!.handler(MethodCall(sender: ":1.7", path: BusNames.path, interface: BusNames.manager,
+                                                               member: method.name, arguments: arguments))
+        }
+        let added = try await call(.addAlarm, [.vardict(["in_seconds": .int64(600), "challenges": .array("s", [.string("typing:1")])])])
+        let id = try #require(added.first?.stringValue)
+        _ = try await call(.trigger, [.string(id)])
+        let view = try await call(.beginChallenge, [.string(id)])
+        #expect(view.first?.vardictValue?["prompt"]?.stringValue == "Tippen Sie: apple")
+        let again = try await call(.getChallenge, [.string(id)])
+        #expect(again.first?.vardictValue?["prompt"]?.stringValue == "Tippen Sie: apple")
     }
 
     /// The tray says what `reveille list` says (`Output.skipPauseText`, tested on the same facts in

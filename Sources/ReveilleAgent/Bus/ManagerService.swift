@@ -76,14 +76,19 @@ public struct ManagerService: Sendable {
                     try await core.confirmAwake(try alarmID(args[0]))
                     return []
                 },
+                // A challenge's prompt is rendered in the session's language when it is sent.
                 method(.beginChallenge) { args in
-                    [.vardict(AlarmCodec.encode(try await core.beginChallenge(try alarmID(args[0]))))]
+                    let text = locale().translator
+                    return [.vardict(AlarmCodec.encode(try await core.beginChallenge(try alarmID(args[0]), rendering: { text($0) })))]
                 },
                 method(.getChallenge) { args in
-                    [.vardict(AlarmCodec.encode(try await core.challenge(try alarmID(args[0]))))]
+                    let text = locale().translator
+                    return [.vardict(AlarmCodec.encode(try await core.challenge(try alarmID(args[0]), rendering: { text($0) })))]
                 },
                 method(.submitAnswer) { args in
-                    let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "")
+                    let text = locale().translator
+                    let (outcome, next) = try await core.submit(try alarmID(args[0]), answer: args[1].stringValue ?? "",
+                                                                rendering: { text($0) })
                     return [.string(outcome.rawValue), .vardict(next.map(AlarmCodec.encode) ?? [:])]
                 },
                 method(.getHistory) { args in
