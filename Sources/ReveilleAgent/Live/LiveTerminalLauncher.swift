@@ -1,6 +1,7 @@
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import Synchronization
 
 /// Opens a terminal running `reveille captcha ID --bus-name NAME`.
@@ -48,7 +49,11 @@ public final class LiveTerminalLauncher: TerminalLauncher {
     /// `startLimit` after its launch while its captcha never claimed its bus name did not open
     /// (konsole aborting without a display, say): `failed` says so, with its last words.
     public func openChallenge(for id: AlarmID) throws {
-        let prefix = try command.resolve(environment: baseEnvironment)
+        let prefix: [String]
+        do { prefix = try command.resolve(environment: baseEnvironment) } catch {
+            // The core puts this in the D-Bus error it sends: already in the session's language.
+            throw RenderedError(description: text(error.message))
+        }
         let command = prefix + [cliPath, "captcha", id.rawValue]
         let base = baseEnvironment
         let session = sessionEnvironment
@@ -75,16 +80,25 @@ public final class LiveTerminalLauncher: TerminalLauncher {
             } catch {
                 output?.abandon()
                 Log.shared.error("cannot start the terminal \(argv[0]): \(error)")
-                return failed(id, "\(terminal) cannot start: \(error)")
+                return failed(id, text(Message("{terminal} cannot start: {error}", ["terminal": terminal, "error": "\(error)"])))
             }
             // Only a launch whose captcha the agent can follow can be told to have failed.
             guard name != nil else { return }
             try? await Task.sleep(for: Self.startLimit)
             guard let termination = launch.endedWithoutCaptcha else { return }
-            let words = output?.lines.last.map { ": \($0)" } ?? ""
+            let words = output?.lines.last ?? ""
             Log.shared.error("the challenge terminal for \(id) ended (\(termination)) before its captcha came up")
-            failed(id, "\(terminal) ended (\(termination)) before the challenge came up\(words)")
+            let how = "\(termination)"
+            failed(id, text(words.isEmpty
+                ? Message("{terminal} ended ({how}) before the challenge came up", ["terminal": terminal, "how": how])
+                : Message("{terminal} ended ({how}) before the challenge came up: {words}",
+                          ["terminal": terminal, "how": how, "words": words])))
         }
+    }
+
+    /// `message` in the session's language as last read (English without a `SessionLocale`).
+    private func text(_ message: Message) -> String {
+        (locale?.current ?? .english).translator(message)
     }
 
     /// Whether a terminal can be found: for preflight.
@@ -102,4 +116,9 @@ private final class TerminalLaunch: Sendable {
     var endedWithoutCaptcha: Termination? {
         state.withLock { $0.cameUp ? nil : $0.ended }
     }
+}
+
+/// An error whose text is already in the reader's language.
+struct RenderedError: Error, CustomStringConvertible {
+    let description: String
 }

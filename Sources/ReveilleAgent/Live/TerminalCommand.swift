@@ -1,5 +1,6 @@
 import LinuxEvents
 import ReveilleDomain
+import ReveilleText
 
 /// Finds the argv prefix that runs a command in a terminal.
 ///
@@ -22,9 +23,12 @@ public struct TerminalCommand: Sendable {
         for (source, setting) in [("REVEILLE_TERMINAL", environment["REVEILLE_TERMINAL"]), ("terminal", configured)] {
             guard let setting, !setting.isEmpty else { continue }
             let words: [String]
-            do { words = try ShellWords.split(setting) } catch { throw .unusable("\(source) '\(setting)': \(error)") }
+            do { words = try ShellWords.split(setting) } catch {
+                throw .unusable(Message("{setting} '{value}': {error}", ["setting": source, "value": setting], messages: ["error": error.message]))
+            }
             guard let program = words.first, let found = Spawner.which(program, path: path) else {
-                throw .unusable("\(source) names '\(words.first ?? "")', which is not an executable on PATH")
+                throw .unusable(Message("{setting} names '{program}', which is not an executable on PATH",
+                                        ["setting": source, "program": words.first ?? ""]))
             }
             return [found] + words.dropFirst()
         }
@@ -37,13 +41,17 @@ public struct TerminalCommand: Sendable {
 
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound
-    case unusable(String)
+    case unusable(Message)
 
-    public var description: String {
+    /// What is wrong, for the reader: the agent renders it in the session's language.
+    public var message: Message {
         switch self {
         case .notFound:
-            "no terminal found (tried x-terminal-emulator, gnome-terminal, konsole, xfce4-terminal, kitty, alacritty, foot, xterm); set REVEILLE_TERMINAL or 'terminal' in reveille.conf"
+            Message("no terminal found (tried {terminals}); set REVEILLE_TERMINAL or 'terminal' in reveille.conf",
+                    ["terminals": TerminalCommand.candidates.map { $0[0] }.joined(separator: ", ")])
         case .unusable(let reason): reason
         }
     }
+
+    public var description: String { message.english }
 }
