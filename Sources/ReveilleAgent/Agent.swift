@@ -125,7 +125,7 @@ final class RunningAgent: Sendable {
                                 database: store, zone: zone, configProblem: configProblem)
         let world = World(clock: LiveClock(), zone: zone, timer: timer, store: store, notifier: desktop.notifier,
                           sound: LocaleRefreshingSound(desktop.sound, locale: sessionLocale), terminal: terminal, health: health,
-                          sleepGuard: LiveSleepGuard(system: system, session: connection),
+                          sleepGuard: LiveSleepGuard(system: system, session: connection, locale: { sessionLocale.current }),
                           hooks: LiveHooks(baseEnvironment: environment), codes: LiveCodeHasher(),
                           waker: waker, battery: LiveBattery(system: system), storeThread: storeThread)
         // The typing challenge's words follow the session's languages, as last read (issue 24 §2).

@@ -1,6 +1,8 @@
 import DBus
+import Gettext
 import Glibc
 import ReveilleCore
+import ReveilleText
 import Synchronization
 
 /// Holds off *automatic idle* suspend while an alarm is close: logind's `idle` inhibitor on
@@ -27,8 +29,11 @@ final class LiveSleepGuard: SleepGuard {
     /// The alarm's logind locks; touched only from `tasks`.
     private let alarmLocks = Mutex(AlarmLocks())
 
-    private static let reason = "An alarm is due soon"
-    private static let ringingReason = "An alarm rings until it is dismissed"
+    /// The `why` of the inhibitors, which the desktop shows (GNOME's "busy" dialog, `systemd-inhibit --list`).
+    private static let reason = Message("An alarm is due soon")
+    private static let ringingReason = Message("An alarm rings until it is dismissed")
+    /// The session's locale as last read: each `why` is rendered in it when the lock is taken.
+    private let locale: @Sendable () -> UserLocale
     /// The `who` of this agent's inhibitors: logind's list tells two agents' apart by it.
     private static let who = "Reveille[\(getpid())]"
 
@@ -44,9 +49,10 @@ final class LiveSleepGuard: SleepGuard {
         var screenSaverCookie: UInt32?
     }
 
-    init(system: Connection?, session: Connection) {
+    init(system: Connection?, session: Connection, locale: @escaping @Sendable () -> UserLocale = { .english }) {
         self.system = system
         self.session = session
+        self.locale = locale
     }
 
     func hold() {
@@ -89,11 +95,12 @@ final class LiveSleepGuard: SleepGuard {
             return
         }
         let (lid, delay) = alarmLocks.withLock { ($0.lid == nil, $0.delay == nil) }
-        if lid, let fd = await inhibit("handle-lid-switch", Self.ringingReason, "block") {
+        let why = locale().translator(Self.ringingReason)
+        if lid, let fd = await inhibit("handle-lid-switch", why, "block") {
             alarmLocks.withLock { $0.lid = fd }
             Log.shared.info("an alarm is near: a closed lid does not suspend the machine until its run ends")
         }
-        if delay, let fd = await inhibit("sleep", Self.ringingReason, "delay") { alarmLocks.withLock { $0.delay = fd } }
+        if delay, let fd = await inhibit("sleep", why, "delay") { alarmLocks.withLock { $0.delay = fd } }
     }
 
     /// logind's `Inhibit`: the lock lasts while the returned fd is open.
@@ -109,18 +116,19 @@ final class LiveSleepGuard: SleepGuard {
 
     private func take() async {
         Log.shared.info("an alarm is due within keep_awake and cannot wake the machine: holding off idle suspend")
+        let why = locale().translator(Self.reason)
         let fd = await quietly("logind") { () async throws(DBusError) -> ReceivedFileDescriptor? in
             try await system?.callReturningFileDescriptor(
                 destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
                 interface: "org.freedesktop.login1.Manager", method: "Inhibit",
-                arguments: [.string("idle"), .string("Reveille"), .string(Self.reason), .string("block")],
+                arguments: [.string("idle"), .string("Reveille"), .string(why), .string("block")],
                 timeout: .seconds(5))
         }
         // Flags 8: inhibit the session being marked idle.
         let gnome = await cookie("org.gnome.SessionManager", "/org/gnome/SessionManager", "org.gnome.SessionManager",
-                                 "Inhibit", [.string("io.github.Reveille1"), .uint32(0), .string(Self.reason), .uint32(8)])
+                                 "Inhibit", [.string("io.github.Reveille1"), .uint32(0), .string(why), .uint32(8)])
         let screenSaver = await cookie("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
-                                       "org.freedesktop.ScreenSaver", "Inhibit", [.string("Reveille"), .string(Self.reason)])
+                                       "org.freedesktop.ScreenSaver", "Inhibit", [.string("Reveille"), .string(why)])
         held.withLock { locks in
             locks.logind = fd ?? nil
             locks.gnomeCookie = gnome
