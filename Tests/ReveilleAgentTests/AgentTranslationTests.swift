@@ -87,6 +87,16 @@ private enum AgentCatalogue {
         msgid "Type: {words}"
         msgstr "Tippen Sie: {words}"
 
+        msgid "{label} is ringing"
+        msgstr "{label} klingelt"
+
+        msgctxt "button"
+        msgid "Snooze"
+        msgstr "Schlummern"
+
+        msgid "No sound: the sound server is not answering"
+        msgstr "Kein Ton: Der Tonserver antwortet nicht"
+
         msgctxt "notice button"
         msgid "Undo"
         msgstr "Rückgängig"
@@ -144,6 +154,21 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         held.alarm.pausedUntil = CivilDate(year: 2027, month: 1, day: 5)
         let label = TrayMenu.items(alarms: [held], now: mondaySix, zone: .utc, locale: AgentCatalogue.german)[0].label
         #expect(label.hasSuffix(" · pausiert, klingelt wieder ab Di 5. Jan; überspringt Mo 07:00"))
+    }
+
+    @Test func aRingingNotificationIsRenderedInTheLocaleOfEachPost() {
+        let ringing = Ringing(
+            notification: RingNotification(summary: Message("{label} is ringing", ["label": "Aufstehen"]), body: .verbatim("07:00"),
+                                           snoozeLabel: Message(context: "button", "Snooze")),
+            soundProblem: [LiveSound.silentNotice], onAction: { _ in })
+        // One entry, posted under German and reposted after the session went back to C (or the reverse).
+        let german = ringing.content(AgentCatalogue.german), english = ringing.content(.english)
+        #expect(german.summary == "Aufstehen klingelt")
+        #expect(german.body == "07:00\nKein Ton: Der Tonserver antwortet nicht")
+        #expect(german.actions.first?.label == "Schlummern")
+        #expect(english.summary == "Aufstehen is ringing")
+        #expect(english.body == "07:00\nNo sound: the sound server is not answering")
+        #expect(english.actions.map(\.label) == ["Snooze", "Dismiss", "Dismiss"])
     }
 
     @Test func aNoticeOfTheAgentSpeaksTheSessionsLanguage() throws {

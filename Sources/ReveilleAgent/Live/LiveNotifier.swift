@@ -291,8 +291,9 @@ public final class LiveNotifier: AlarmNotifier {
     }
 }
 
-/// A ringing alarm's notification as the core asked for it, with what the sound side adds.
-private struct Ringing: Sendable {
+/// A ringing alarm's notification as the core asked for it, with what the sound side adds: rendered
+/// anew (`content`) in the session's locale of the moment each time it is posted or updated.
+struct Ringing: Sendable {
     var notification: RingNotification
     var soundProblem: [Message]
     var onAction: @Sendable (String) -> Void
