@@ -16,6 +16,9 @@ PACKAGES="
 # The tray test's StatusNotifierItem host (xfce4-panel's Status Tray plugin) on a virtual display,
 # the screenshots it checks, the clicks it makes, and the SVG loader the host draws the icons with.
 PACKAGES="$PACKAGES xvfb xfce4-panel imagemagick xdotool librsvg2-common"
+# The language test's README pictures (LANG_SCREENSHOTS): a real notification server and a real
+# terminal on that display (both small: their libraries come with the panel).
+PACKAGES="$PACKAGES xfce4-notifyd xterm"
 [ "${1:-}" = "--with-packaging" ] && PACKAGES="$PACKAGES debhelper dpkg-dev fakeroot lintian debootstrap groff man-db desktop-file-utils"
 
 # The locales the translation tests run in (issue 24): glibc ignores LANGUAGE under C.UTF-8.
