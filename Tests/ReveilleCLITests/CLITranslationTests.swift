@@ -52,6 +52,10 @@ private enum CLICatalogues {
         msgid "DUE"
         msgstr "FÄLLIG"
 
+        msgctxt "history outcome"
+        msgid "missed"
+        msgstr "verpasst"
+
         """
     static let french = """
         msgid "paused {count} alarm"
@@ -129,6 +133,16 @@ struct CLITranslationTests {
         #expect(History.header(.english).hasPrefix("DUE                      RANG      SNOOZES"))
         #expect(HistoryWindow.waitText(250, translator: german) == "4 Min. 10 s")
         #expect(HistoryWindow.waitText(250, translator: .english) == "4 min 10 s")
+    }
+
+    @Test func historysOutcomeIsAWordOfTheLanguageAndStaysRawInJSON() {
+        let german = CLICatalogues.locale("de_DE.UTF-8")
+        let entry = HistoryEntry(alarmID: "3f2b9c1e-8d4a-4f6e-9b1a-2c7d5e8f0a13", label: "Work", due: mondaySix, rangAt: nil,
+                                 dismissedAt: nil, snoozes: 0, wrongAnswers: 0, outcome: .missed)
+        #expect(History.line(entry, locale: german, zone: .utc).contains("  verpasst   3f2b9c1e Work"))
+        #expect(History.line(entry, locale: .english, zone: .utc).contains("  missed     3f2b9c1e Work"))
+        #expect(History.json(entry).contains("\"outcome\":\"missed\""))
+        for outcome in HistoryEntry.Outcome.allCases { #expect(History.outcome(outcome).english == outcome.rawValue) }
     }
 
     @Test func nextKeepsItsPlaceholdersAsTheyWereInEveryLocale() {

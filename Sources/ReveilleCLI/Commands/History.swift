@@ -57,6 +57,16 @@ struct History: AsyncParsableCommand {
         return titles.map { Output.pad(translator($0.0), $0.1) }.joined(separator: "  ")
     }
 
+    /// The OUTCOME column's word; --json keeps the raw value (`dismissed`, `missed`, `ringing`, `snoozed`).
+    static func outcome(_ outcome: HistoryEntry.Outcome) -> Message {
+        switch outcome {
+        case .dismissed: Message(context: "history outcome", "dismissed")
+        case .missed: Message(context: "history outcome", "missed")
+        case .ringing: Message(context: "history outcome", "ringing")
+        case .snoozed: Message(context: "history outcome", "snoozed")
+        }
+    }
+
     static func line(_ entry: HistoryEntry, locale: UserLocale = CLILocale.current, zone: ZoneRules = Output.zone) -> String {
         let clock: (Instant?) -> String = { instant in
             instant.map { locale.timeStyle.time(zone.localDateTime(at: $0).time) } ?? "-"
@@ -67,7 +77,7 @@ struct History: AsyncParsableCommand {
             Output.pad(clock(entry.rangAt), 8), Output.pad(String(entry.snoozes), 7), Output.pad(clock(entry.dismissedAt), 9),
             Output.pad(entry.secondsToDismiss.map { HistoryWindow.waitText($0, translator: locale.translator) } ?? "-", 14),
             Output.pad(String(entry.wrongAnswers), 5),
-            Output.pad(entry.outcome.rawValue, 9), String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
+            Output.pad(locale.translator(outcome(entry.outcome)), 9), String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
         ].joined(separator: "  ")
     }
 }
