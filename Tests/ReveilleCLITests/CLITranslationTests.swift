@@ -56,6 +56,19 @@ private enum CLICatalogues {
         msgid "missed"
         msgstr "verpasst"
 
+        msgid "{time} {label} ({in})"
+        msgstr "{label} {time} ({in})"
+
+        msgid "{time} {label} ({in}), {note}"
+        msgstr "{label} {time} ({in}); {note}"
+
+        msgctxt "unnamed alarm"
+        msgid "Alarm"
+        msgstr "Wecker"
+
+        msgid "in {hours} h"
+        msgstr "in {hours} Std."
+
         """
     static let french = """
         msgid "paused {count} alarm"
@@ -143,6 +156,21 @@ struct CLITranslationTests {
         #expect(History.line(entry, locale: .english, zone: .utc).contains("  missed     3f2b9c1e Work"))
         #expect(History.json(entry).contains("\"outcome\":\"missed\""))
         for outcome in HistoryEntry.Outcome.allCases { #expect(History.outcome(outcome).english == outcome.rawValue) }
+    }
+
+    @Test func nextsDefaultLineFollowsTheLanguageAndItsFormatDoesNot() throws {
+        let german = CLICatalogues.locale("de_DE.UTF-8")
+        let clock = LocalNow(now: mondaySix, zone: .utc, locale: german)
+        let work = NextAlarm(id: "3f2b", label: "Work", fire: Instant(secondsSinceEpoch: mondaySeven))
+        #expect(work.line(Next.defaultFormat, at: clock) == "Work Mo 07:00 (in 1 Std.)")
+        #expect(work.line("{time} {label} ({in})!", at: clock) == "Mon 07:00 Work (in 1 h)!")
+        let unnamed = NextAlarm(id: "3f2b", label: "", fire: Instant(secondsSinceEpoch: mondaySeven))
+        #expect(unnamed.line(Next.defaultFormat, at: clock) == "Wecker Mo 07:00 (in 1 Std.)")
+        #expect(unnamed.line("{label}", at: clock) == "Alarm")
+        var skipped = try #require(NextAlarm(from: [alarm(next: tuesdaySeven)]))
+        skipped.skippedOccurrence = mondaySeven
+        #expect(skipped.line(Next.defaultFormat, at: clock).hasPrefix("Work Di 07:00 (in 1 d 1 h); "))
+        #expect(skipped.line(Next.defaultFormat, at: clock.inEnglish) == "Tue 07:00 Work (in 1 d 1 h), skips Mon 07:00")
     }
 
     @Test func nextKeepsItsPlaceholdersAsTheyWereInEveryLocale() {

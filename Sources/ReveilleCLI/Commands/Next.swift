@@ -33,12 +33,13 @@ struct Next: AsyncParsableCommand {
         let client = try AgentClient.connect()
         if follow { return try await self.follow(client) }
         let alarms = try await client.alarms()
-        guard let line = NextAlarm(from: alarms).map({ render($0, at: .placeholders()) }) else {
+        guard let line = NextAlarm(from: alarms).map({ render($0, at: .live()) }) else {
             throw CLIError.failed(Message("no alarm is scheduled"))
         }
         print(line)
     }
 
+    /// `clock` carries the reader's locale, which only the default line follows.
     func render(_ next: NextAlarm?, at clock: LocalNow) -> String {
         guard let next else { return json ? "null" : "" }
         return json ? next.json(at: clock) : next.line(format, at: clock)
@@ -89,7 +90,7 @@ struct Next: AsyncParsableCommand {
         var printed: String?
         var pending = wakeups.makeAsyncIterator()
         while true {
-            let line = agentRunning ? render(current, at: .placeholders()) : renderAgentGone()
+            let line = agentRunning ? render(current, at: .live()) : renderAgentGone()
             if line != printed {
                 print(line)
                 fflushStandardOutput()
@@ -117,8 +118,11 @@ struct Next: AsyncParsableCommand {
 extension LocalNow {
     /// Now, for `next`'s --format placeholders: their values stay as they were before translations
     /// (`Mon 07:00`, `in 7 h`, English notes) in every locale, since status bars and scripts read them.
-    static func placeholders() -> LocalNow {
-        var clock = LocalNow.live()
+    static func placeholders() -> LocalNow { LocalNow.live().inEnglish }
+
+    /// The same moment and zone in the C locale.
+    var inEnglish: LocalNow {
+        var clock = self
         clock.locale = .english
         return clock
     }
@@ -164,16 +168,22 @@ struct NextAlarm: Equatable {
     /// "paused, rings again from Tue 5 Jan" or "skips Mon 07:00"; nil when the alarm has neither.
     func note(at clock: LocalNow) -> String? { Output.skipPauseText(keys, at: clock) }
 
+    /// The label on one line, without control characters.
+    private var lineLabel: String {
+        sanitizeForTerminal(shownLabel).split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
     /// The format with its placeholders filled in; a label cannot smuggle in a placeholder or a control character.
-    /// The default format gains ", {note}" when there is a note.
+    /// The default format is the reader's line (`defaultLine`); any other keeps its placeholders' values as in C.
     func line(_ format: String, at clock: LocalNow) -> String {
+        if format == Next.defaultFormat { return defaultLine(at: clock) }
+        let clock = clock.inEnglish
         let note = note(at: clock)
-        let format = format == Next.defaultFormat && note != nil ? format + ", {note}" : format
         let values = [
             "{note}": note ?? "",
             "{time}": TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone, style: clock.locale.timeStyle),
             "{in}": clock.locale.translator(TimeUntil.message(from: clock.now, to: fire)),
-            "{label}": sanitizeForTerminal(shownLabel).split(whereSeparator: \.isNewline).joined(separator: " "),
+            "{label}": lineLabel,
             "{id}": id,
         ]
         var out = ""
@@ -190,6 +200,20 @@ struct NextAlarm: Equatable {
             }
         }
         return out + rest
+    }
+
+    /// The line without --format, in the reader's language and time format: "Mon 07:00 Work (in 1 h)",
+    /// ending in ", {note}" when the alarm has a skip or a pause. Under C it is the default format filled in.
+    func defaultLine(at clock: LocalNow) -> String {
+        let time = TimeUntil.wallText(of: fire, now: clock.now, zone: clock.zone, style: clock.locale.timeStyle)
+        var messages = ["in": TimeUntil.message(from: clock.now, to: fire)]
+        var arguments = ["time": time]
+        if label.isEmpty { messages["label"] = Message(context: "unnamed alarm", "Alarm") } else { arguments["label"] = lineLabel }
+        guard let note = note(at: clock) else {
+            return clock.locale.translator(Message("{time} {label} ({in})", arguments, messages: messages))
+        }
+        arguments["note"] = note
+        return clock.locale.translator(Message("{time} {label} ({in}), {note}", arguments, messages: messages))
     }
 
     func json(at clock: LocalNow) -> String {
