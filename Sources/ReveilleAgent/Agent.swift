@@ -93,11 +93,12 @@ final class RunningAgent: Sendable {
         sessionLocale.refreshSoon()
         let (store, opened) = opener.openFirst(firstOpening)
         let config: AgentConfig
-        var configProblem: String?
+        var configProblem: Message?
         do { config = try paths.loadConfig() } catch {
             Log.shared.error("ignoring the configuration, using defaults: \(error)")
             config = AgentConfig()
-            configProblem = "\(error)"
+            // A ConfigError in the reader's language where Preflight says it; a file that cannot be read as the system says.
+            configProblem = (error as? ConfigError)?.located ?? .verbatim("\(error)")
         }
         let words = paths.loadWordLists()
 

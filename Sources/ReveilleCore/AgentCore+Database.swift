@@ -69,7 +69,7 @@ extension AgentCore {
         snapshot.database.unavailable = database.unavailable
         snapshot.database.unwritable = database.unwritable
         snapshot.database.unreadableAlarms = database.unreadable
-        snapshot.hookFailure = hookFailure.map { "\($0.event.configKey): \($0.reason)" }
+        snapshot.hookFailure = hookFailure.map { Message("{key}: {problem}", ["key": $0.event.configKey], messages: ["problem": $0.reason]) }
         snapshot.wake = wakeStatus
         snapshot.canWakeFromSuspend = wakeStatus.canWake
         return snapshot

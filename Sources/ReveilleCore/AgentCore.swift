@@ -24,7 +24,7 @@ public actor AgentCore {
     var entries: [AlarmID: AlarmEntry] = [:]
     var database = DatabaseState()
     /// The last hook that failed, until that event's hook runs fine again.
-    var hookFailure: (event: HookEvent, reason: String)?
+    var hookFailure: (event: HookEvent, reason: Message)?
     /// Writes and hooks held back while a ring's signal, notification and sound go out.
     var deferred = DeferredWork()
     /// Code cards by label, with their hashes.

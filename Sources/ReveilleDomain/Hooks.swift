@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// What happened to an alarm, for the `[hooks]` command of the same name.
@@ -43,5 +44,5 @@ public struct HookCall: Equatable, Sendable {
 public enum HookOutcome: Equatable, Sendable {
     case succeeded
     /// It exited non-zero, was killed, hung past its time or could not be started: why, in words.
-    case failed(String)
+    case failed(Message)
 }

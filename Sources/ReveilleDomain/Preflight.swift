@@ -1,3 +1,5 @@
+import ReveilleText
+
 /// What the agent needs from the desktop to ring an alarm that gets its owner up.
 public struct PreflightRules: Equatable, Sendable {
     public var requireNotifications: Bool
@@ -36,17 +38,17 @@ public struct HealthSnapshot: Equatable, Sendable {
     /// The faults of the alarm database that the agent found while running.
     public var database: DatabaseHealth
     /// The last hook that failed, and how; nil once that hook ran fine again.
-    public var hookFailure: String?
+    public var hookFailure: Message?
     /// Why the zone file or `TZ` cannot be read, and which zone the alarms ring by instead; nil while it reads fine.
     public var zoneProblem: String? = nil
     /// The configuration file's error (`file:line: problem`) that made the agent run on its defaults.
-    public var configProblem: String? = nil
+    public var configProblem: Message? = nil
     /// How the machine is woken from suspend for alarms; `canWakeFromSuspend` is false when nothing can.
     public var wake: WakeStatus? = nil
 
     public init(permissions: [Permission: Bool] = [:], lowPowerModeOn: Bool = false,
                 canWakeFromSuspend: Bool = true, soundMuted: Bool = false, alarmStreamMuted: Bool = false,
-                alarmsOverLimits: Bool = false, database: DatabaseHealth = DatabaseHealth(), hookFailure: String? = nil) {
+                alarmsOverLimits: Bool = false, database: DatabaseHealth = DatabaseHealth(), hookFailure: Message? = nil) {
         self.permissions = permissions
         self.lowPowerModeOn = lowPowerModeOn
         self.canWakeFromSuspend = canWakeFromSuspend
@@ -63,7 +65,7 @@ public struct DatabaseHealth: Equatable, Sendable {
     /// The database file, to name it in explanations.
     public var path: String
     /// Set when a corrupt database was moved aside at start: what happened, and where it went.
-    public var movedAside: String?
+    public var movedAside: Message?
     /// Set while the database cannot be opened (locked, unreadable, …): why.
     public var unavailable: String?
     /// Set while writes fail (a full disk, …) and changes are held in memory: why.
@@ -73,7 +75,7 @@ public struct DatabaseHealth: Equatable, Sendable {
     /// Set while the database is open for reading only, because it cannot be written: why.
     public var readOnly: ReadOnlyDatabase? = nil
 
-    public init(path: String = "the alarm database", movedAside: String? = nil, unavailable: String? = nil,
+    public init(path: String = "the alarm database", movedAside: Message? = nil, unavailable: String? = nil,
                 unwritable: String? = nil, unreadableAlarms: [UnreadableAlarm] = []) {
         self.path = path
         self.movedAside = movedAside

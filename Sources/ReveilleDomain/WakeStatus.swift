@@ -1,3 +1,4 @@
+import ReveilleText
 import ReveilleTime
 
 /// How the machine is woken from suspend for the next alarm, and why not when it cannot be:
@@ -24,7 +25,7 @@ public struct WakeStatus: Equatable, Sendable {
         case refused(String)
         /// No answer: no system bus, the helper failed or timed out, or its name is owned by a
         /// process that is not the helper's user.
-        case unreachable(String)
+        case unreachable(Message)
     }
 
     public var waker: Waker

@@ -167,6 +167,12 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `FILE:LINE: ` and the message, as one message: what Preflight's config-invalid sentence holds,
+    /// rendered with it in the session's language.
+    public var located: Message {
+        Message("{location}: {problem}", ["location": "\(location.file):\(location.line)"], messages: ["problem": message])
+    }
+
     /// `FILE:LINE: ` and the message, rendered by `render` (the reader's translator).
     public func text(rendering render: (Message) -> String = { $0.english }) -> String {
         "\(location.file):\(location.line): \(render(message))"

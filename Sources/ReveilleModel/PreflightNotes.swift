@@ -19,8 +19,8 @@ public enum PreflightNotes {
 
     /// `message(for:...)` in English (the C locale's text).
     public static func sentence(for name: String, database: DatabaseHealth = DatabaseHealth(),
-                                hookFailure: String? = nil, zoneProblem: String? = nil,
-                                configProblem: String? = nil) -> String {
+                                hookFailure: Message? = nil, zoneProblem: String? = nil,
+                                configProblem: Message? = nil) -> String {
         message(for: name, database: database, hookFailure: hookFailure, zoneProblem: zoneProblem,
                 configProblem: configProblem).english
     }
@@ -28,8 +28,8 @@ public enum PreflightNotes {
     /// The sentence for the note `name`, with the reasons `database`, `hookFailure`, `zoneProblem`
     /// and `configProblem` hold. A reason, when known, is named in parentheses.
     public static func message(for name: String, database: DatabaseHealth = DatabaseHealth(),
-                               hookFailure: String? = nil, zoneProblem: String? = nil,
-                               configProblem: String? = nil) -> Message {
+                               hookFailure: Message? = nil, zoneProblem: String? = nil,
+                               configProblem: Message? = nil) -> Message {
         let path = database.path
         switch name {
         case "notifications-disabled":
@@ -43,7 +43,7 @@ public enum PreflightNotes {
                 return Message("The alarm database could not be read and was moved aside; see journalctl --user -u reveille. Restore it or add your alarms again.")
             }
             return Message("The alarm database could not be read and was moved aside ({reason}); see journalctl --user -u reveille. Restore it or add your alarms again.",
-                           ["reason": what])
+                           messages: ["reason": what])
         case "database-unavailable":
             guard let why = database.unavailable else {
                 return Message("The alarm database {path} cannot be opened; alarms cannot ring until it can. Reveille keeps trying: close the program that holds it, or free disk space.",
@@ -52,19 +52,20 @@ public enum PreflightNotes {
             return Message("The alarm database {path} cannot be opened ({reason}); alarms cannot ring until it can. Reveille keeps trying: close the program that holds it, or free disk space.",
                            ["path": path, "reason": why])
         case "database-unwritable":
-            guard let why = database.unwritable ?? database.readOnly?.reason else {
+            // A write's error (the store's and SQLite's text) as it comes; a read-only database's reason is a Message.
+            guard let why = database.unwritable.map(Message.verbatim) ?? database.readOnly?.reason else {
                 return Message("Changes cannot be saved to the alarm database {path}; alarms still ring and a solved challenge still stops them. Reveille keeps the changes in memory and saves them once it can, but they are lost if the agent stops first: free disk space.",
                                ["path": path])
             }
             return Message("Changes cannot be saved to the alarm database {path} ({reason}); alarms still ring and a solved challenge still stops them. Reveille keeps the changes in memory and saves them once it can, but they are lost if the agent stops first: free disk space.",
-                           ["path": path, "reason": why])
+                           ["path": path], messages: ["reason": why])
         case "database-read-only":
             guard let why = database.readOnly?.reason else {
                 return Message("The alarm database {path} can only be read: alarms ring from what it holds, and a solved challenge still stops them, but changes are kept in memory only until it can be written, and lost if the agent stops first. A file system remounted read-only after disk errors needs checking (dmesg, fsck) and remounting read-write; Reveille notices by itself.",
                                ["path": path])
             }
             return Message("The alarm database {path} can only be read ({reason}): alarms ring from what it holds, and a solved challenge still stops them, but changes are kept in memory only until it can be written, and lost if the agent stops first. A file system remounted read-only after disk errors needs checking (dmesg, fsck) and remounting read-write; Reveille notices by itself.",
-                           ["path": path, "reason": why])
+                           ["path": path], messages: ["reason": why])
         case "alarm-unreadable":
             let alarms = database.unreadableAlarms.map { "\($0.id) (\($0.reason))" }.joined(separator: ", ")
             return Message("These stored alarms cannot be read by this version and will not ring: {alarms}. They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected.",
@@ -86,7 +87,7 @@ public enum PreflightNotes {
                 return Message("A hook from [hooks] in reveille.conf failed; alarms ring all the same. Its output is in the agent's log (journalctl --user -u reveille): fix the command, and the note goes once that hook runs fine.")
             }
             return Message("A hook from [hooks] in reveille.conf failed ({reason}); alarms ring all the same. Its output is in the agent's log (journalctl --user -u reveille): fix the command, and the note goes once that hook runs fine.",
-                           ["reason": what])
+                           messages: ["reason": what])
         case "time-zone-unreadable":
             guard let why = zoneProblem else {
                 return Message("The time zone cannot be read. Fix /etc/localtime (timedatectl set-timezone ZONE) or TZ; the agent follows the file again as soon as it is whole.")
@@ -98,7 +99,7 @@ public enum PreflightNotes {
                 return Message("The configuration file has an error, so the agent ignores the whole file and runs with every key at its default: alarms ring, but not as configured. Fix the line and restart the agent (systemctl --user restart reveille).")
             }
             return Message("The configuration file has an error ({reason}), so the agent ignores the whole file and runs with every key at its default: alarms ring, but not as configured. Fix the line and restart the agent (systemctl --user restart reveille).",
-                           ["reason": what])
+                           messages: ["reason": what])
         default:
             return Message("See reveille(1).")
         }

@@ -60,7 +60,7 @@ extension PreflightNotes {
             Message("the session may not set wake alarms, and polkit refused the wake helper's action io.github.reveille1.set-wake ({reason}); it allows users of an active local session, so an agent of a TTY-only or lingering user may be refused",
                     ["reason": message])
         case .unreachable(let message):
-            Message("the session may not set wake alarms, and the wake helper cannot be reached ({reason})", ["reason": message])
+            Message("the session may not set wake alarms, and the wake helper cannot be reached ({reason})", messages: ["reason": message])
         }
     }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Gettext
 import Glibc
+import LinuxEvents
 import ReveilleAPI
 @testable import ReveilleAgent
 import ReveilleCore
@@ -9,6 +10,7 @@ import ReveilleModel
 import ReveilleTestSupport
 import ReveilleText
 import ReveilleTime
+import SQLite
 import Testing
 
 /// 2027-01-04 (a Monday) 06:00:00 UTC.
@@ -104,6 +106,33 @@ private enum AgentCatalogue {
         msgid "{label}: the next occurrence is skipped"
         msgstr "{label}: das nächste Klingeln entfällt"
 
+        msgid "the session may not set wake alarms, and the wake helper cannot be reached ({reason})"
+        msgstr "die Sitzung darf keine Weckzeiten setzen, und der Weckhelfer ist nicht erreichbar ({reason})"
+
+        msgid "there is no system bus"
+        msgstr "es gibt keinen Systembus"
+
+        msgid "A hook from [hooks] in reveille.conf failed ({reason}); alarms ring all the same. Its output is in the agent's log (journalctl --user -u reveille): fix the command, and the note goes once that hook runs fine."
+        msgstr "Ein Hook ist fehlgeschlagen ({reason})."
+
+        msgid "'{name}' exited with status {status}"
+        msgstr "'{name}' endete mit Status {status}"
+
+        msgid "The configuration file has an error ({reason}), so the agent ignores the whole file and runs with every key at its default: alarms ring, but not as configured. Fix the line and restart the agent (systemctl --user restart reveille)."
+        msgstr "Die Konfiguration hat einen Fehler ({reason})."
+
+        msgid "a section header must end with ']'"
+        msgstr "ein Abschnittskopf muss mit ']' enden"
+
+        msgid "The alarm database {path} can only be read ({reason}): alarms ring from what it holds, and a solved challenge still stops them, but changes are kept in memory only until it can be written, and lost if the agent stops first. A file system remounted read-only after disk errors needs checking (dmesg, fsck) and remounting read-write; Reveille notices by itself."
+        msgstr "Die Weckerdatenbank {path} ist nur lesbar ({reason})."
+
+        msgid "the file system that holds it is read-only"
+        msgstr "ihr Dateisystem ist schreibgeschützt"
+
+        msgid "the alarm database was unreadable ({error}); it was moved to {path}"
+        msgstr "die Weckerdatenbank war unlesbar ({error}); sie liegt jetzt unter {path}"
+
         """
 
     static var german: UserLocale {
@@ -177,7 +206,7 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         defer { _ = system("rm -rf '\(directory)'") }
         let path = directory + "/alarms.db"
         let database = AlarmDatabase(path: path, reason: "a test")
-        database.attach(try SQLiteAlarmStore(path: path), movedAside: "the alarm database was unreadable (corrupt)")
+        database.attach(try SQLiteAlarmStore(path: path), movedAside: .verbatim("the alarm database was unreadable (corrupt)"))
         let notifier = NoticeCollector()
         DatabaseRetry(path: path, environment: [:]).report(database, to: notifier)
         let german = AgentCatalogue.german.translator
@@ -188,6 +217,56 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         let confirmation = Tray.confirmation(.skip, of: "Aufstehen", style: AgentCatalogue.german.timeStyle)
         #expect(AgentCatalogue.german.translator(confirmation) == "Aufstehen: das nächste Klingeln entfällt")
         #expect(confirmation.english == "Aufstehen: the next occurrence is skipped")
+    }
+
+    /// The reasons inside Preflight's sentences are rendered with the sentence: a hook's failure (its
+    /// exit status as it comes), the configuration's error (its FILE:LINE as it is), the read-only
+    /// database's and the moved-aside database's reasons, the wake helper's.
+    @Test func preflightsReasonsSpeakTheSessionsLanguageWithTheirSentences() throws {
+        let german = AgentCatalogue.german.translator
+        guard case .failed(let hook) = LiveHooks.outcome(of: "lights", .exited(3), timedOut: false, timeLimit: .seconds(60)) else {
+            Issue.record("a hook that exited 3 succeeded")
+            return
+        }
+        let hookFailure = Message("{key}: {problem}", ["key": "on_ring"], messages: ["problem": hook])
+        #expect(german(PreflightNotes.message(for: "hook-failed", hookFailure: hookFailure))
+            == "Ein Hook ist fehlgeschlagen (on_ring: 'lights' endete mit Status 3).")
+        #expect(PreflightNotes.sentence(for: "hook-failed", hookFailure: hookFailure)
+            .hasPrefix("A hook from [hooks] in reveille.conf failed (on_ring: 'lights' exited with status 3); alarms"))
+
+        let configError = try #require(#expect(throws: ConfigError.self) { try AgentConfig.parse("[agent\n", file: "/x/reveille.conf") })
+        #expect(german(PreflightNotes.message(for: "config-invalid", configProblem: configError.located))
+            == "Die Konfiguration hat einen Fehler (/x/reveille.conf:1: ein Abschnittskopf muss mit ']' enden).")
+        #expect(configError.located.english == configError.description)
+
+        var database = DatabaseHealth(path: "/x/alarms.db")
+        database.readOnly = DatabaseOpener.readOnlyReason(SQLiteError(code: 8, extendedCode: 8, message: "readonly", systemErrno: EROFS),
+                                                          path: "/x/alarms.db")
+        #expect(german(PreflightNotes.message(for: "database-read-only", database: database))
+            == "Die Weckerdatenbank /x/alarms.db ist nur lesbar (ihr Dateisystem ist schreibgeschützt).")
+        #expect(PreflightNotes.sentence(for: "database-read-only", database: database)
+            .hasPrefix("The alarm database /x/alarms.db can only be read (the file system that holds it is read-only): alarms"))
+
+        let unreachable = WakeStatus(waker: .nothing(.unreachable(Message("there is no system bus"))))
+        #expect(PreflightNotes.unavailableMessage(unreachable).map(german.callAsFunction)?.contains(
+            "die Sitzung darf keine Weckzeiten setzen, und der Weckhelfer ist nicht erreichbar (es gibt keinen Systembus)") == true)
+    }
+
+    @Test func aDatabaseMovedAsideSaysWhyInTheSessionsLanguage() throws {
+        var template = Array("/tmp/reveille-moved-XXXXXX".utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer { _ = system("rm -rf '\(directory)'") }
+        let path = directory + "/alarms.db"
+        guard let file = fopen(path, "w") else { Issue.record("cannot write \(path)"); return }
+        fputs("not a database, and long enough that SQLite reads its header", file)
+        fclose(file)
+        guard case .opened(let store, let moved?) = DatabaseOpener.open(path) else {
+            Issue.record("the corrupt file was not moved aside")
+            return
+        }
+        store.close()
+        #expect(AgentCatalogue.german.translator(moved).hasPrefix("die Weckerdatenbank war unlesbar ("))
+        #expect(moved.english.hasPrefix("the alarm database was unreadable ("))
     }
 
     @Test func anErrorSentToAClientSpeaksTheSessionsLanguageUnderTheSameName() async throws {

@@ -2,6 +2,7 @@ import DBus
 @testable import ReveilleAgent
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import Synchronization
 import Testing
@@ -163,7 +164,7 @@ import Testing
             Issue.record("expected unreachable, got \(waker.status)")
             return
         }
-        #expect(why.contains("NoReply"))
+        #expect(why.english.contains("NoReply"))
         bus.fail(with: nil)
         waker.hold(wake)
         await waker.settle()
@@ -181,7 +182,7 @@ import Testing
             Issue.record("expected unreachable, got \(waker.status)")
             return
         }
-        #expect(why.contains("uid 4242") && why.contains("reveille-wake") && why.contains("uid \(Self.helperUID)"))
+        #expect(why.english.contains("uid 4242") && why.english.contains("reveille-wake") && why.english.contains("uid \(Self.helperUID)"))
         #expect(waker.status.at == nil)
         // Nothing counts as held: the next plan asks again, and the real helper back on the name is trusted.
         bus.owner.withLock { $0 = .success(Self.helperUID) }
@@ -196,19 +197,19 @@ import Testing
         let unknown = waker()
         unknown.hold(now.adding(seconds: 600))
         await unknown.settle()
-        #expect(unknown.status.waker == .nothing(.unreachable("cannot tell who owns io.github.Reveille1.Wake: org.freedesktop.DBus.Error.NameHasNoOwner: gone")))
+        #expect(unreachable(unknown.status) == "cannot tell who owns io.github.Reveille1.Wake: org.freedesktop.DBus.Error.NameHasNoOwner: gone")
 
         let noUser = waker(uid: nil)
         noUser.hold(now.adding(seconds: 600))
         await noUser.settle()
-        #expect(noUser.status.waker == .nothing(.unreachable("the helper's user reveille-wake does not exist on this system")))
+        #expect(unreachable(noUser.status) == "the helper's user reveille-wake does not exist on this system")
     }
 
     @Test func withoutASystemBusTheHelperIsUnreachable() async {
         let waker = waker(bus: .some(nil))
         waker.hold(now.adding(seconds: 600))
         await waker.settle()
-        #expect(waker.status.waker == .nothing(.unreachable("there is no system bus")))
+        #expect(waker.status.waker == .nothing(.unreachable(Message("there is no system bus"))))
     }
 
     @Test func theHelperSaysWhetherARealTimeClockCanWakeTheMachine() async {
@@ -222,6 +223,12 @@ import Testing
 }
 
 /// The wall clock the waker reads, set by the test.
+/// The unreachable reason of `status`, in English; nil when the helper is not unreachable.
+private func unreachable(_ status: WakeStatus) -> String? {
+    guard case .nothing(.unreachable(let why)) = status.waker else { return nil }
+    return why.english
+}
+
 final class WallClock: Sendable {
     private let instant = Mutex(Instant(secondsSinceEpoch: 1_800_000_000))
     @Sendable func now() -> Instant { instant.withLock { $0 } }

@@ -1,6 +1,7 @@
 import Foundation
 import ReveilleAgent
 import ReveilleDomain
+import ReveilleText
 import Synchronization
 import Testing
 
@@ -29,17 +30,17 @@ import Testing
     }
 
     @Test func aNonZeroExitOrAProgramThatCannotStartIsAFailure() async throws {
-        #expect(try await outcome(of: ["/bin/sh", "-c", "exit 3"]) == .failed("'/bin/sh' exited with status 3"))
+        #expect(try await outcome(of: ["/bin/sh", "-c", "exit 3"]) .map(english) == "failed: '/bin/sh' exited with status 3")
         let missing = try await outcome(of: ["/nonexistent/reveille-hook"])
         guard case .failed(let reason) = missing else { Issue.record("a missing program succeeded"); return }
-        #expect(reason.hasPrefix("'/nonexistent/reveille-hook' cannot start"))
+        #expect(reason.english.hasPrefix("'/nonexistent/reveille-hook' cannot start"))
     }
 
     @Test func aHookPastItsLimitGetsSigtermFirst() async throws {
         let hooks = LiveHooks(baseEnvironment: [:], timeLimit: .milliseconds(200), killAfter: .seconds(30))
         let outcome = try await outcome(of: ["/bin/sleep", "600"], hooks: hooks)
         guard case .failed(let reason) = outcome else { Issue.record("a hanging hook was not stopped"); return }
-        #expect(reason.contains("ran longer than 0.2 s") && reason.hasSuffix("(killed by signal \(SIGTERM))"))
+        #expect(reason.english.contains("ran longer than 0.2 s") && reason.english.hasSuffix("(killed by signal \(SIGTERM))"))
     }
 
     @Test func aHookThatIgnoresSigtermGetsSigkill() async throws {
@@ -47,7 +48,7 @@ import Testing
         // The child inherits the ignored SIGTERM; only SIGKILL ends the shell.
         let outcome = try await outcome(of: ["/bin/sh", "-c", "trap '' TERM; /bin/sleep 600; exit 0"], hooks: hooks)
         guard case .failed(let reason) = outcome else { Issue.record("a hanging hook was not stopped"); return }
-        #expect(reason.contains("ran longer than 0.2 s") && reason.hasSuffix("(killed by signal \(SIGKILL))"))
+        #expect(reason.english.contains("ran longer than 0.2 s") && reason.english.hasSuffix("(killed by signal \(SIGKILL))"))
     }
 
     @Test func theStopReachesTheHooksWholeProcessGroup() async throws {
@@ -96,5 +97,13 @@ import Testing
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return !stat[close...].hasPrefix(") Z")
+    }
+}
+
+/// An outcome as a line to compare: "succeeded", or "failed: " and the reason in English.
+private func english(_ outcome: HookOutcome) -> String {
+    switch outcome {
+    case .succeeded: "succeeded"
+    case .failed(let reason): "failed: " + reason.english
     }
 }

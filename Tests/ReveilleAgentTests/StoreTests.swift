@@ -2,6 +2,7 @@ import Foundation
 @testable import ReveilleAgent
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import SQLite
 import Testing
@@ -215,7 +216,7 @@ import Testing
             Issue.record("the corrupt database was not moved aside on the second opening")
             return
         }
-        #expect(movedAside.contains("moved to"))
+        #expect(movedAside.english.contains("moved to"))
     }
 
     /// An existing file of no bytes is no first run: SQLite would make a new database of it and
@@ -231,7 +232,7 @@ import Testing
             Issue.record("an empty database was not moved aside")
             return
         }
-        #expect(movedAside.contains("empty file (0 bytes)") && movedAside.contains("alarms.db.corrupt-"))
+        #expect(movedAside.english.contains("empty file (0 bytes)") && movedAside.english.contains("alarms.db.corrupt-"))
         #expect(try store.load().alarms.isEmpty)
         let moved = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("alarms.db.corrupt-") }
         #expect(moved.count == 1)
@@ -245,9 +246,9 @@ import Testing
 
     @Test func aFileSystemWithNoRoomOrNoWritesIsNamedForWhatItIs() {
         let ioError = SQLiteError(code: 10, extendedCode: 4874, message: "disk I/O error", systemErrno: ENOSPC)
-        #expect(DatabaseOpener.readOnlyReason(ioError, path: path) == ReadOnlyDatabase(reason: "the disk is full", diskFull: true))
+        #expect(DatabaseOpener.readOnlyReason(ioError, path: path) == ReadOnlyDatabase(reason: Message("the disk is full"), diskFull: true))
         let readOnly = SQLiteError(code: 14, extendedCode: 14, message: "open x: Read-only file system", systemErrno: EROFS)
-        #expect(DatabaseOpener.readOnlyReason(readOnly, path: path).reason.contains("read-only"))
+        #expect(DatabaseOpener.readOnlyReason(readOnly, path: path).reason.english.contains("read-only"))
         #expect(DatabaseOpener.readOnlyReason(readOnly, path: path).diskFull == false)
     }
 

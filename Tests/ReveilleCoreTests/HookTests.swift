@@ -2,6 +2,7 @@ import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
 import ReveilleTestSupport
+import ReveilleText
 import ReveilleTime
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
         let f = try await CoreFixture(config: Self.allHooks())
         let id = try await f.addAlarm(minutesAhead: 5)
         await f.fireTimer()
-        f.fakes.hooks.runs[0].finished(.failed("'on-ring' exited with status 3"))
+        f.fakes.hooks.runs[0].finished(.failed(.verbatim("'on-ring' exited with status 3")))
         try await waitUntil { await f.core.preflight().reasons.contains("hook-failed") }
         #expect(await f.core.preflight().ok)
         let sentence = await f.core.preflightDetails()["hook-failed"]

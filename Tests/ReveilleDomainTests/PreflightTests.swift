@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func aFailedHookIsOnlyNoted() {
-        let snapshot = HealthSnapshot(permissions: allGranted, hookFailure: "on_ring: 'lights' exited with status 1")
+        let snapshot = HealthSnapshot(permissions: allGranted, hookFailure: .verbatim("on_ring: 'lights' exited with status 1"))
         let result = preflight.execute(rules: PreflightRules(), snapshot: snapshot)
         #expect(verdict(result) == (true, ["hook-failed"]))
     }
@@ -78,13 +78,13 @@ import Testing
     /// last good one stands in) and a configuration file the agent runs around.
     @Test func aReadOnlyDatabaseAnUnreadableZoneAndABadConfigurationAreNotes() {
         var snapshot = HealthSnapshot(permissions: allGranted)
-        snapshot.database.readOnly = ReadOnlyDatabase(reason: "the file system that holds it is read-only", diskFull: false)
+        snapshot.database.readOnly = ReadOnlyDatabase(reason: .verbatim("the file system that holds it is read-only"), diskFull: false)
         snapshot.zoneProblem = "/etc/localtime is not a valid time zone file"
-        snapshot.configProblem = "reveille.conf:4: unknown key"
+        snapshot.configProblem = .verbatim("reveille.conf:4: unknown key")
         #expect(verdict(preflight.execute(rules: PreflightRules(), snapshot: snapshot))
             == (true, ["database-read-only", "time-zone-unreadable", "config-invalid"]))
         // A full disk at start is the full disk a running agent notes.
-        snapshot.database.readOnly = ReadOnlyDatabase(reason: "the disk is full", diskFull: true)
+        snapshot.database.readOnly = ReadOnlyDatabase(reason: .verbatim("the disk is full"), diskFull: true)
         #expect(verdict(preflight.execute(rules: PreflightRules(), snapshot: snapshot))
             == (true, ["database-unwritable", "time-zone-unreadable", "config-invalid"]))
         snapshot.database.unwritable = "SQLITE_FULL"

@@ -2,6 +2,7 @@ import Gettext
 import ReveilleCore
 import ReveilleDomain
 import ReveilleModel
+import ReveilleText
 
 /// The live desktop: notifications and sound, created together from the configuration.
 struct Desktop: Sendable {
@@ -28,7 +29,7 @@ struct LiveHealth: SystemHealth {
     let database: AlarmDatabase
     let zone: LiveZone
     /// The configuration file's error, when the agent runs on its defaults because of it.
-    let configProblem: String?
+    let configProblem: Message?
 
     func snapshot() async -> HealthSnapshot {
         var snapshot = await desktopSnapshot()

@@ -2,6 +2,7 @@ import Glibc
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 
 /// Runs the `[hooks]` commands, detached from the agent: each in its own session and process
 /// group, its output in the agent's log within bounds (`OutputCapture`), stopped (SIGTERM, SIGKILL
@@ -49,21 +50,21 @@ public final class LiveHooks: HookRunner {
             output = try OutputCapture(prefix: "hook '\(name)'", reactor: queue)
         } catch {
             Log.shared.warning("hook '\(name)' cannot start: \(error)")
-            return finished(.failed("'\(name)' cannot start: \(error)"))
+            return finished(.failed(Self.cannotStart(name, error)))
         }
         do {
             pid = try Spawner.spawn(argv: argv, environment: environment, streams: .outputTo(descriptor: output.writeEnd),
                                     reactor: queue) { [timeLimit] termination in
                 let timedOut = watch.exited()
                 let outcome = Self.outcome(of: name, termination, timedOut: timedOut, timeLimit: timeLimit)
-                if case .failed(let reason) = outcome { Log.shared.warning("hook \(reason)") }
+                if case .failed(let reason) = outcome { Log.shared.warning("hook \(reason.english)") }
                 finished(outcome)
             }
             try? output.spawned()
         } catch {
             output.abandon()
             Log.shared.warning("hook '\(name)' cannot start: \(error)")
-            return finished(.failed("'\(name)' cannot start: \(error)"))
+            return finished(.failed(Self.cannotStart(name, error)))
         }
         Log.shared.info("hook '\(name)' started (process group \(pid)) for \(environment["REVEILLE_EVENT"] ?? "an event")")
         let mark = "\(Self.runVariable)=\(environment[Self.runVariable] ?? "")"
@@ -90,12 +91,31 @@ public final class LiveHooks: HookRunner {
         }
     }
 
+    /// How a hook ended, for Preflight's hook-failed in the session's language (its log line is the
+    /// English); the hook's name, exit status, signal number and the system's error stay as they come.
     static func outcome(of name: String, _ termination: Termination, timedOut: Bool, timeLimit: Duration) -> HookOutcome {
-        if timedOut { return .failed("'\(name)' ran longer than \(seconds(timeLimit)) s and was stopped (\(termination))") }
+        if timedOut {
+            return .failed(Message("'{name}' ran longer than {seconds} s and was stopped ({how})",
+                                   ["name": name, "seconds": seconds(timeLimit)], messages: ["how": ended(termination)]))
+        }
         switch termination {
         case .exited(0), .unknown: return .succeeded
-        default: return .failed("'\(name)' \(termination)")
+        case .exited(let status): return .failed(Message("'{name}' exited with status {status}", ["name": name, "status": String(status)]))
+        case .signaled(let signal): return .failed(Message("'{name}' killed by signal {signal}", ["name": name, "signal": String(signal)]))
         }
+    }
+
+    /// How a stopped hook ended, as `Termination` says it in English.
+    private static func ended(_ termination: Termination) -> Message {
+        switch termination {
+        case .exited(let status): Message("exited with status {status}", ["status": String(status)])
+        case .signaled(let signal): Message("killed by signal {signal}", ["signal": String(signal)])
+        case .unknown: Message("ended, its status collected elsewhere")
+        }
+    }
+
+    private static func cannotStart(_ name: String, _ error: any Error) -> Message {
+        Message("'{name}' cannot start: {error}", ["name": name, "error": "\(error)"])
     }
 }
 

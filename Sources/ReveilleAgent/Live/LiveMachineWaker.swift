@@ -3,6 +3,7 @@ import Glibc
 import LinuxEvents
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import Synchronization
 import SystemSupport
@@ -179,7 +180,7 @@ final class HelperWaker: MachineWaker {
     /// Makes the call and checks who answered; true when the helper took it. Updates `status`.
     @discardableResult
     private func call(_ request: Request, timeout: Duration) async -> Bool {
-        guard let bus else { return update(.nothing(.unreachable("there is no system bus")), at: nil) }
+        guard let bus else { return update(.nothing(.unreachable(Message("there is no system bus"))), at: nil) }
         let method: String
         let arguments: [Value]
         switch request {
@@ -189,7 +190,7 @@ final class HelperWaker: MachineWaker {
         do {
             try await bus.callHelper(method, arguments, timeout: timeout)
             if let distrust = await untrustedOwner(on: bus) {
-                Log.shared.error("the wake helper's reply does not count: \(distrust)")
+                Log.shared.error("the wake helper's reply does not count: \(distrust.english)")
                 return update(.nothing(.unreachable(distrust)), at: nil)
             }
         } catch {
@@ -216,20 +217,23 @@ final class HelperWaker: MachineWaker {
         case "org.freedesktop.DBus.Error.AccessDenied":
             .refused(error.message)
         default:
-            .unreachable(error.description)
+            // The bus's own error name and words, as they come.
+            .unreachable(.verbatim(error.description))
         }
     }
 
     /// Nil when the name's owner runs as the helper's user; otherwise why it is not trusted.
-    private func untrustedOwner(on bus: any WakeHelperBus) async -> String? {
+    private func untrustedOwner(on bus: any WakeHelperBus) async -> Message? {
         guard let expected = helperUID() else {
-            return "the helper's user \(Self.user) does not exist on this system"
+            return Message("the helper's user {user} does not exist on this system", ["user": Self.user])
         }
         do {
             let uid = try await bus.ownerUID()
-            return uid == expected ? nil : "not trusting \(Self.busName): it is owned by uid \(uid), not by the helper's user \(Self.user) (uid \(expected))"
+            return uid == expected ? nil
+                : Message("not trusting {name}: it is owned by uid {uid}, not by the helper's user {user} (uid {expected})",
+                          ["name": Self.busName, "uid": String(uid), "user": Self.user, "expected": String(expected)])
         } catch {
-            return "cannot tell who owns \(Self.busName): \(error)"
+            return Message("cannot tell who owns {name}: {error}", ["name": Self.busName, "error": "\(error)"])
         }
     }
 

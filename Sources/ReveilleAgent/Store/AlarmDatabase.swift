@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import Synchronization
 
@@ -16,7 +17,7 @@ final class AlarmDatabase: AlarmStore {
 
     let path: String
     private let state: Mutex<State>
-    private let moved = Mutex<String?>(nil)
+    private let moved = Mutex<Message?>(nil)
 
     init(path: String, reason: String) {
         self.path = path
@@ -24,7 +25,7 @@ final class AlarmDatabase: AlarmStore {
     }
 
     /// Starts serving `store`; `movedAside` says where a corrupt predecessor went, if one did.
-    func attach(_ store: SQLiteAlarmStore, movedAside: String?) {
+    func attach(_ store: SQLiteAlarmStore, movedAside: Message?) {
         if let movedAside { moved.withLock { $0 = movedAside } }
         let attached = state.withLock { state in
             if case .closed = state { return false }
@@ -44,7 +45,7 @@ final class AlarmDatabase: AlarmStore {
     }
 
     /// Set once a corrupt database was moved aside: what happened, and where it went.
-    var movedAside: String? { moved.withLock { $0 } }
+    var movedAside: Message? { moved.withLock { $0 } }
 
     /// Why the open database can only be read; nil while it can be written, or is not open.
     var readOnly: ReadOnlyDatabase? { (try? store())?.readOnlyReason }

@@ -1,6 +1,7 @@
 import Glibc
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import SQLite
 import SystemSupport
 
@@ -11,7 +12,7 @@ import SystemSupport
 enum DatabaseOpener {
     enum Outcome {
         /// Open; `movedAside` says where a corrupt predecessor went, if there was one.
-        case opened(SQLiteAlarmStore, movedAside: String?)
+        case opened(SQLiteAlarmStore, movedAside: Message?)
         /// SQLite calls the file corrupt (why), and it was left where it is: the caller said not yet.
         case corrupt(String)
         /// Cannot be opened now, and why: the file is left as it is.
@@ -31,11 +32,12 @@ enum DatabaseOpener {
             do { moved = try Quarantine.moveAside(path: path) } catch {
                 return .unavailable("it is corrupt and cannot be moved aside: \(error)")
             }
-            let what = "\(error)" == emptyFileProblem
-                ? "the alarm database was an empty file (0 bytes), which is no first run: the alarms it held are lost"
-                : "the alarm database was unreadable (\(error))"
-            let problem = "\(what); it was moved to \(moved)"
-            Log.shared.error(problem)
+            // SQLite's error and the new path as they come; the rest in the session's language where it is shown.
+            let problem = "\(error)" == emptyFileProblem
+                ? Message("the alarm database was an empty file (0 bytes), which is no first run: the alarms it held are lost; it was moved to {path}",
+                          ["path": moved])
+                : Message("the alarm database was unreadable ({error}); it was moved to {path}", ["error": "\(error)", "path": moved])
+            Log.shared.error(problem.english)
             do {
                 return .opened(try SQLiteAlarmStore(path: path, maxPageCount: maxPageCount), movedAside: problem)
             } catch {
@@ -46,7 +48,7 @@ enum DatabaseOpener {
             let why = readOnlyReason(writeError, path: path)
             do {
                 let store = try SQLiteAlarmStore(readingOnly: path, because: why)
-                Log.shared.error("the alarm database \(path) cannot be written (\(writeError)): \(why.reason); its alarms are read and ring, and changes wait in memory")
+                Log.shared.error("the alarm database \(path) cannot be written (\(writeError)): \(why.reason.english); its alarms are read and ring, and changes wait in memory")
                 return .opened(store, movedAside: nil)
             } catch {
                 return .unavailable(reason(writeError))
@@ -70,13 +72,13 @@ enum DatabaseOpener {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let status = try? FileSystemStatus(path: directory.isEmpty ? "/" : directory)
         if status?.isReadOnly == true || error.systemErrno == EROFS {
-            return ReadOnlyDatabase(reason: "the file system that holds it is read-only", diskFull: false)
+            return ReadOnlyDatabase(reason: Message("the file system that holds it is read-only"), diskFull: false)
         }
         // SQLite calls a -shm file it cannot grow a "disk I/O error"; the file system says why.
         if error.isFull || (status.map { $0.availableBytes < 1 << 20 } ?? false) {
-            return ReadOnlyDatabase(reason: "the disk is full", diskFull: true)
+            return ReadOnlyDatabase(reason: Message("the disk is full"), diskFull: true)
         }
-        return ReadOnlyDatabase(reason: "it cannot be written: \(error.message)", diskFull: false)
+        return ReadOnlyDatabase(reason: Message("it cannot be written: {error}", ["error": error.message]), diskFull: false)
     }
 
     /// Whether SQLite says the file is damaged: `SQLITE_CORRUPT`, `SQLITE_NOTADB` or a failed `quick_check`.

@@ -106,13 +106,13 @@ struct DatabaseRetry: Sendable {
             notifier.notice(
                 summary: Message("Your alarms database was moved aside"),
                 body: Message("{reason}. Reveille started a new, empty one: restore the old file or add your alarms again. 'reveille doctor' says more.",
-                              ["reason": moved]))
+                              messages: ["reason": moved]))
         }
         if let readOnly = database.readOnly {
             notifier.notice(
                 summary: readOnly.diskFull ? Message("The disk is full: alarms cannot be saved") : Message("The alarm database can only be read"),
                 body: Message("Reveille cannot write {path}: {reason}. Your alarms ring from what it holds and a solved challenge still stops them; changes wait in memory until it can be written. 'reveille doctor' says more.",
-                              ["path": path, "reason": readOnly.reason]))
+                              ["path": path], messages: ["reason": readOnly.reason]))
         }
     }
 
