@@ -51,6 +51,7 @@ STRICT_FLAG = "po/STRICT"
 # D-Bus names, log lines) goes in po/lint-allow.txt.
 SINKS = [
     ("print", ["Sources/ReveilleCLI/"], None),
+    ("printError", ["Sources/ReveilleCLI/"], None),
     ("CLIError", ["Sources/"], None),
     (".usage", ["Sources/ReveilleCLI/"], None),
     (".failed", ["Sources/ReveilleCLI/", "Sources/ReveilleCore/", "Sources/ReveilleAPI/",
@@ -63,6 +64,14 @@ SINKS = [
     ("NoticeAction", ["Sources/"], ["label"]),
     ("RingNotification", ["Sources/"], ["summary", "body", "snoozeLabel", "dismissLabel"]),
     ("NotificationContent", ["Sources/ReveilleAgent/", "Sources/ReveilleCore/"], ["summary", "body"]),
+    ("TrayMenuItem", ["Sources/"], ["label"]),
+    # Reasons that end up inside a translated sentence (Preflight's notes, the store's notices).
+    ("ConfigError", ["Sources/"], None),
+    ("ReadOnlyDatabase", ["Sources/"], ["reason"]),
+    (".invalid", ["Sources/"], ["reason"]),
+    (".unreachable", ["Sources/ReveilleAgent/", "Sources/ReveilleCore/", "Sources/ReveilleModel/"], None),
+    # A text handed over as needing no translation: a literal there is English that bypasses the catalogue.
+    (".verbatim", ["Sources/"], None),
     # The CLI's --help (swift-argument-parser).
     ("CommandConfiguration", ["Sources/ReveilleCLI/"], ["abstract", "discussion"]),
     ("Option", ["Sources/ReveilleCLI/"], ["help"]),

@@ -16,6 +16,8 @@ func cli(id: String, error: Error, json: String, lines: [String], full: Bool) th
     throw .failed(
         "the agent sent an unexpected answer")  // expect-lint
     _ = NoticeAction(label: "Undo") { }  // expect-lint
+    printError("cannot reach the agent")  // expect-lint
+    printError("reveille: \(id)")  // allowed in po/lint-allow.txt: the program's name
     _ = String(localized: "not a sink")
 }
 

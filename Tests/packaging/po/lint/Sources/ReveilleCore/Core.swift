@@ -5,6 +5,12 @@ func core(label: String, notifier: Notifier) throws {
     print("a log line goes to the journal, not to a reader: print is a sink only in ReveilleCLI")
     throw .invalidArgument("key 'label' is too long")  // expect-lint
     throw Refusal("the alarm is disabled")  // expect-lint
+    _ = TrayMenuItem(key: .noAlarm, label: "Skip next")  // expect-lint
+    _ = ReadOnlyDatabase(reason: "the disk is full", diskFull: true)  // expect-lint
+    _ = WakeStatus.WhyNot.unreachable("there is no system bus")  // expect-lint
+    _ = Message.verbatim("an English sentence")  // expect-lint
+    _ = Message.verbatim("\(label)")
+    throw ConfigError(at, "unknown key")  // expect-lint
     throw AgentError.notFound(label)
     throw ZoneError("not a sink: its text is a log line")
 }
