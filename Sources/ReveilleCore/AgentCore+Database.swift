@@ -82,7 +82,7 @@ extension AgentCore {
             world.notifier.notice(
                 summary: Message("An alarm cannot be read"),
                 body: Message("Alarm {id} will not ring: {reason}. The other alarms are not affected; 'reveille doctor' says more.",
-                              ["id": "\(alarm.id)", "reason": alarm.reason]))
+                              ["id": "\(alarm.id)"], messages: ["reason": alarm.reason]))
         }
     }
 

@@ -89,9 +89,10 @@ public struct DatabaseHealth: Equatable, Sendable {
 public struct UnreadableAlarm: Equatable, Sendable {
     /// The stored id, as text: it may itself be what cannot be decoded.
     public var id: String
-    public var reason: String
+    /// Why, for a reader: Preflight's alarm-unreadable sentence and the core's notice hold it.
+    public var reason: Message
 
-    public init(id: String, reason: String) {
+    public init(id: String, reason: Message) {
         self.id = id
         self.reason = reason
     }

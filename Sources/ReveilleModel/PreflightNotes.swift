@@ -67,9 +67,8 @@ public enum PreflightNotes {
             return Message("The alarm database {path} can only be read ({reason}): alarms ring from what it holds, and a solved challenge still stops them, but changes are kept in memory only until it can be written, and lost if the agent stops first. A file system remounted read-only after disk errors needs checking (dmesg, fsck) and remounting read-write; Reveille notices by itself.",
                            ["path": path], messages: ["reason": why])
         case "alarm-unreadable":
-            let alarms = database.unreadableAlarms.map { "\($0.id) (\($0.reason))" }.joined(separator: ", ")
             return Message("These stored alarms cannot be read by this version and will not ring: {alarms}. They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected.",
-                           messages: ["alarms": alarms.isEmpty ? Message(context: "unreadable alarms", "none now") : .verbatim(alarms)])
+                           messages: ["alarms": unreadableList(database.unreadableAlarms)])
         case "alarm-over-limits":
             return Message("Some stored alarms break limits added after they were stored (a label over {length} characters or {bytes} bytes, a QR code too short or too long, more than {count} alarms); they still ring as they are, but an edit must bring them within the limits.",
                            ["length": String(Alarm.maximumLabelLength), "bytes": String(Alarm.maximumLabelBytes),
@@ -103,5 +102,12 @@ public enum PreflightNotes {
         default:
             return Message("See reveille(1).")
         }
+    }
+
+    /// "ID (why), ID (why)", each reason in the reader's language; "none now" when the list is empty.
+    private static func unreadableList(_ alarms: [UnreadableAlarm]) -> Message {
+        let items = alarms.map { Message("{id} ({reason})", ["id": $0.id], messages: ["reason": $0.reason]) }
+        guard let first = items.first else { return Message(context: "unreadable alarms", "none now") }
+        return items.dropFirst().reduce(first) { list, item in Message("{list}, {item}", messages: ["list": list, "item": item]) }
     }
 }

@@ -133,6 +133,12 @@ private enum AgentCatalogue {
         msgid "the alarm database was unreadable ({error}); it was moved to {path}"
         msgstr "die Weckerdatenbank war unlesbar ({error}); sie liegt jetzt unter {path}"
 
+        msgid "These stored alarms cannot be read by this version and will not ring: {alarms}. They stay in the database untouched: add them again, or run the Reveille version that wrote them. The other alarms are not affected."
+        msgstr "Diese Wecker sind unlesbar: {alarms}."
+
+        msgid "its next ring time is out of range"
+        msgstr "ihre nächste Klingelzeit liegt außerhalb des Bereichs"
+
         """
 
     static var german: UserLocale {
@@ -250,6 +256,17 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         let unreachable = WakeStatus(waker: .nothing(.unreachable(Message("there is no system bus"))))
         #expect(PreflightNotes.unavailableMessage(unreachable).map(german.callAsFunction)?.contains(
             "die Sitzung darf keine Weckzeiten setzen, und der Weckhelfer ist nicht erreichbar (es gibt keinen Systembus)") == true)
+    }
+
+    @Test func unreadableAlarmsSayWhyInTheSessionsLanguage() {
+        var database = DatabaseHealth(path: "/x/alarms.db")
+        database.unreadableAlarms = [UnreadableAlarm(id: "0badbad0", reason: Message("its next ring time is out of range")),
+                                     UnreadableAlarm(id: "0badbad1", reason: Message("its challenge '{challenge}' cannot be read", ["challenge": "x"]))]
+        let message = PreflightNotes.message(for: "alarm-unreadable", database: database)
+        #expect(AgentCatalogue.german.translator(message)
+            == "Diese Wecker sind unlesbar: 0badbad0 (ihre nächste Klingelzeit liegt außerhalb des Bereichs), 0badbad1 (its challenge 'x' cannot be read).")
+        #expect(message.english.contains(
+            "will not ring: 0badbad0 (its next ring time is out of range), 0badbad1 (its challenge 'x' cannot be read). They stay"))
     }
 
     @Test func aDatabaseMovedAsideSaysWhyInTheSessionsLanguage() throws {

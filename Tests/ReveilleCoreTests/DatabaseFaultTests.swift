@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func anUnreadableAlarmIsNoticedAndNamedWithoutBlocking() async throws {
-        let store = FakeStore(StoredState(unreadable: [UnreadableAlarm(id: "0badbad0", reason: "its challenge 'bogus' cannot be read")]))
+        let store = FakeStore(StoredState(unreadable: [UnreadableAlarm(id: "0badbad0", reason: .verbatim("its challenge 'bogus' cannot be read"))]))
         let f = try await CoreFixture(store: store)
         let result = await f.core.preflight()
         #expect(result.ok && result.reasons == ["alarm-unreadable"])

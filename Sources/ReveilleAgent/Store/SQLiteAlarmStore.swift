@@ -1,5 +1,6 @@
 import ReveilleCore
 import ReveilleDomain
+import ReveilleText
 import ReveilleTime
 import SQLite
 import Synchronization
@@ -143,7 +144,7 @@ public final class SQLiteAlarmStore: AlarmStore {
         try database.withLock { db in
             let db = try Self.open(db)
             var state = StoredState()
-            var unreadable: [String: String] = [:]
+            var unreadable: [String: Message] = [:]
             // Sized once: growing a table of 1,000 alarms step by step rehashes it many times.
             let count = try db.prepare("SELECT COUNT(*) FROM alarm")
             let alarmCount = try count.step() ? count.int(at: 0) : 0
@@ -162,12 +163,12 @@ public final class SQLiteAlarmStore: AlarmStore {
                 // One row this version cannot read is skipped and reported; it never takes the others down.
                 guard unreadable.isEmpty || unreadable[key] == nil else { continue }
                 guard let alarm = decodeAlarm(rows, id: key, challenges: challenges[key] ?? [], daySets: &daySets) else {
-                    unreadable[key] = "its time, date, repeat days, volume, snooze settings, skip or pause are out of range"
+                    unreadable[key] = Message("its time, date, repeat days, volume, snooze settings, skip or pause are out of range")
                     continue
                 }
                 let fire = rows.optionalInt64(at: 10)
                 guard fire.map(Self.plausibleTimes.contains) ?? true else {
-                    unreadable[key] = "its next ring time is out of range"
+                    unreadable[key] = Message("its next ring time is out of range")
                     continue
                 }
                 state.alarms.append(alarm)
@@ -182,7 +183,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             while try runs.step() {
                 guard let id = AlarmID(runs.string(at: 1)), state.alarms.contains(where: { $0.id == id }) else { continue }
                 guard Self.plausibleRun(runs) else {
-                    unreadable[id.rawValue] = "its ringing state is out of range"
+                    unreadable[id.rawValue] = Message("its ringing state is out of range")
                     state.alarms.removeAll { $0.id == id }
                     state.nextFires[id] = nil
                     continue
@@ -432,7 +433,7 @@ public final class SQLiteAlarmStore: AlarmStore {
         return result
     }
 
-    private func loadChallenges(_ db: Database, alarmCount: Int, unreadable: inout [String: String]) throws -> [String: [Challenge]] {
+    private func loadChallenges(_ db: Database, alarmCount: Int, unreadable: inout [String: Message]) throws -> [String: [Challenge]] {
         var result: [String: [Challenge]] = [:]
         result.reserveCapacity(alarmCount)
         let statement = try db.prepare("SELECT alarm_id, order_index, id, kind, value, time_limit FROM challenge ORDER BY alarm_id, order_index")
@@ -440,7 +441,7 @@ public final class SQLiteAlarmStore: AlarmStore {
             guard let params = PromptCodec.decode(kind: statement.string(at: 3), value: statement.string(at: 4),
                                                   timeLimit: statement.optionalInt64(at: 5))
             else {
-                unreadable[statement.string(at: 0)] = "its challenge '\(statement.string(at: 3))' cannot be read"
+                unreadable[statement.string(at: 0)] = Message("its challenge '{challenge}' cannot be read", ["challenge": statement.string(at: 3)])
                 continue
             }
             result[statement.string(at: 0), default: []].append(
