@@ -12,22 +12,25 @@ import ReveilleText
 /// changes; a copy in use keeps its locale alive.
 public struct Translator: Sendable {
     /// English, untranslated: what the C locale shows.
-    public static let english = Translator(language: nil, locale: nil)
+    public static let english = Translator(language: nil, locale: nil, directory: "")
 
     /// The catalogue's language (`de`, `pt_BR`), or nil for English.
     public let language: String?
     /// The locale whose LC_MESSAGES leads glibc to the catalogue of `language`.
     let locale: PosixLocale?
+    /// The directory holding the catalogues (`DIR/LL/LC_MESSAGES/reveille.mo`).
+    let directory: String
 
-    init(language: String?, locale: PosixLocale?) {
+    init(language: String?, locale: PosixLocale?, directory: String) {
         self.language = locale == nil ? nil : language
         self.locale = locale
+        self.directory = directory
     }
 
     /// The message in this translator's language; English for what the catalogue does not have.
     public func callAsFunction(_ message: Message) -> String {
         if message.isVerbatim { return message.english }
-        let template = locale.flatMap { locale in locale.using { TextDomain.lookup(message) } } ?? message.englishTemplate
+        let template = locale.flatMap { locale in locale.using { TextDomain.lookup(message, in: directory) } } ?? message.englishTemplate
         return message.fill(template) { self($0) }
     }
 }

@@ -64,10 +64,7 @@ public struct UserLocale: Sendable {
         let found = UserLocale.resolve(
             messages: messages, languageList: languageList,
             catalogueExists: { Catalogue.exists(language: $0, in: localeDirectory) }, makeLocale: PosixLocale.init(messages:))
-        let translator = found.map { language, locale in
-            TextDomain.bind(localeDirectory)
-            return Translator(language: language, locale: locale)
-        } ?? .english
+        let translator = found.map { Translator(language: $0, locale: $1, directory: localeDirectory) } ?? .english
         self.init(translator: translator, timeStyle: UserLocale.timeStyle(timeName), variables: variables,
                   languages: messages.isC ? [] : UserLocale.languageCodes(languageList ?? messages.text))
     }
