@@ -8,8 +8,9 @@
 #     (data/words/LL.txt), solved by typing them as shown, then by typing them without accents;
 #   - `reveille doctor` and a CLI error (a bad time);
 #   - `reveille list`'s time, as the locale writes it ("07:00"; an en_US round: "7:00 AM").
-# The expected texts come from the compiled catalogues at run time (catalogue.py), so the test
-# follows the translators' wording. Under C.UTF-8 the output is English.
+# The expected texts come from the build tree's catalogues (po/LL.po, compiled by run.sh into
+# REVEILLE_LOCALEDIR) at run time (catalogue.py), so the test follows the translators' wording.
+# Under C.UTF-8 the output is English.
 #   LANG_SCREENSHOTS=DIR  also renders, under Xvfb, the German notification in a real notification
 #                         server (xfce4-notifyd) and the French captcha screen in a real terminal
 #                         (xterm), and saves them as DIR/notification-de.png and DIR/captcha-fr.png.
@@ -17,16 +18,6 @@ source "$(dirname "$0")/lib.sh"
 start_session
 screenshots=${LANG_SCREENSHOTS:+$(cd "$LANG_SCREENSHOTS" && pwd)}
 count_terminal_launches
-
-# ---- The catalogues (temporary: a fixture compiled from the .pot until po/LINGUAS ships de fr es).
-export REVEILLE_LOCALEDIR=$SESSION/locale
-for ll in de fr es; do
-    mkdir -p "$REVEILLE_LOCALEDIR/$ll/LC_MESSAGES"
-    sed -e 's/^"Plural-Forms: .*/"Plural-Forms: nplurals=2; plural=(n != 1);\\n"/' \
-        -e "s/^\"Language: \\\\n\"/\"Language: $ll\\\\n\"/" "$REPO/po/reveille.pot" | msgen - |
-        msgfilter --keep-header sed -e "1s/^/«$ll» /" 2>/dev/null |
-        msgfmt -o "$REVEILLE_LOCALEDIR/$ll/LC_MESSAGES/reveille.mo" - 2>/dev/null || fail "the $ll fixture catalogue"
-done
 
 # translation LL [--context CTX] MSGID: the catalogue's translation. shows LL TEXT [--context CTX]
 # MSGID: TEXT shows it, any placeholder standing for any text (prints NAME=VALUE of each).
