@@ -20,7 +20,7 @@ final class NotifySession: Sendable {
     private init() throws {
         var template = Array("/tmp/notify-session-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw FixtureFailure(command: "mkdtemp", status: errno) }
-        directory = String(cString: template)
+        directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try Self.run(Self.fixtures.appendingPathComponent("notify-session.sh").path, ["bus", directory])
         address = try String(contentsOfFile: directory + "/address", encoding: .utf8)
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)

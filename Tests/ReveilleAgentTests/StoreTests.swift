@@ -222,7 +222,7 @@ import Testing
     /// An existing file of no bytes is no first run: SQLite would make a new database of it and
     /// every alarm would be gone unsaid. It is moved aside as a corrupt file is, and said so.
     @Test func anEmptyDatabaseFileIsMovedAsideNotTakenForANewDatabase() throws {
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         guard case .corrupt(let reason) = DatabaseOpener.open(path, movingAsideCorrupt: false) else {
             Issue.record("an empty database was not reported")
             return

@@ -67,7 +67,7 @@ import Testing
 
     @Test func anAnnouncedSleepLeavesTheDecisionToLateGraceAtTheResume() async throws {
         let f = try await CoreFixture(config: Self.config(lateGrace: 0))
-        let id = try await f.addAlarm(minutesAhead: 10)
+        _ = try await f.addAlarm(minutesAhead: 10)
         f.fakes.inbox.yield(.preparingForSleep)
         await f.fakes.inbox.settled()
         // A machine whose clock counts no sleep (a VM paused): logind's resume is what tells.

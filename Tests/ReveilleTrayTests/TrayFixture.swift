@@ -26,7 +26,7 @@ final class PrivateBus: Sendable {
     init() throws {
         var template = Array("/tmp/tray-bus-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw FixtureFailure("mkdtemp failed") }
-        directory = String(cString: template)
+        directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         try Self.session("bus", directory)
         address = try String(contentsOfFile: directory + "/address", encoding: .utf8)
     }
