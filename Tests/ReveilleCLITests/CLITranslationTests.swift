@@ -56,6 +56,10 @@ private enum CLICatalogues {
         msgid "missed"
         msgstr "verpasst"
 
+        msgctxt "history outcome"
+        msgid "snoozed"
+        msgstr "schlummert"
+
         msgid "{time} {label} ({in})"
         msgstr "{label} {time} ({in})"
 
@@ -148,11 +152,26 @@ struct CLITranslationTests {
         #expect(HistoryWindow.waitText(250, translator: .english) == "4 min 10 s")
     }
 
+    @Test func historysColumnsWidenToTheirTranslationsSoThatRowsLineUp() {
+        let german = CLICatalogues.locale("de_DE.UTF-8")
+        let header = History.header(german.translator)
+        for outcome in HistoryEntry.Outcome.allCases {
+            let entry = HistoryEntry(alarmID: "3f2b9c1e-8d4a-4f6e-9b1a-2c7d5e8f0a13", label: "Work", due: mondaySix, rangAt: nil,
+                                     dismissedAt: nil, snoozes: 0, wrongAnswers: 0, outcome: outcome)
+            let line = History.line(entry, locale: german, zone: .utc)
+            // The last column, ALARM, starts where its title does.
+            #expect(line.firstRange(of: "3f2b9c1e")?.lowerBound.utf16Offset(in: line)
+                    == header.firstRange(of: "ALARM")?.lowerBound.utf16Offset(in: header))
+        }
+        #expect(History.widths(.english) == [23, 8, 7, 9, 14, 5, 9, 5])
+    }
+
     @Test func historysOutcomeIsAWordOfTheLanguageAndStaysRawInJSON() {
         let german = CLICatalogues.locale("de_DE.UTF-8")
         let entry = HistoryEntry(alarmID: "3f2b9c1e-8d4a-4f6e-9b1a-2c7d5e8f0a13", label: "Work", due: mondaySix, rangAt: nil,
                                  dismissedAt: nil, snoozes: 0, wrongAnswers: 0, outcome: .missed)
-        #expect(History.line(entry, locale: german, zone: .utc).contains("  verpasst   3f2b9c1e Work"))
+        // "schlummert" is wider than OUTCOME's English 9 columns: the column widens for every row.
+        #expect(History.line(entry, locale: german, zone: .utc).contains("  verpasst    3f2b9c1e Work"))
         #expect(History.line(entry, locale: .english, zone: .utc).contains("  missed     3f2b9c1e Work"))
         #expect(History.json(entry).contains("\"outcome\":\"missed\""))
         for outcome in HistoryEntry.Outcome.allCases { #expect(History.outcome(outcome).english == outcome.rawValue) }

@@ -46,15 +46,26 @@ struct History: AsyncParsableCommand {
         return fields + ",\"seconds_to_dismiss\":" + (entry.secondsToDismiss.map(String.init) ?? "null") + "}"
     }
 
+    /// The columns, each with the width its English needs. A translation widens a column to its
+    /// title, and OUTCOME to its longest word, so that the rows line up in every language.
+    private static let columns: [(title: Message, width: Int)] = [
+        (Message(context: "history column", "DUE"), 23), (Message(context: "history column", "RANG"), 8),
+        (Message(context: "history column", "SNOOZES"), 7), (Message(context: "history column", "DISMISSED"), 9),
+        (Message(context: "history column", "AFTER"), 14), (Message(context: "history column", "WRONG"), 5),
+        (Message(context: "history column", "OUTCOME"), 9), (Message(context: "history column", "ALARM"), 0),
+    ]
+    private static let outcomeColumn = 6
+
+    static func widths(_ translator: Translator) -> [Int] {
+        columns.enumerated().map { index, column in
+            let words = index == outcomeColumn ? HistoryEntry.Outcome.allCases.map { translator(outcome($0)).count } : []
+            return ([column.width, translator(column.title).count] + words).max() ?? column.width
+        }
+    }
+
     /// The column titles, each as wide as its column.
     static func header(_ translator: Translator = CLILocale.current.translator) -> String {
-        let titles = [
-            (Message(context: "history column", "DUE"), 23), (Message(context: "history column", "RANG"), 8),
-            (Message(context: "history column", "SNOOZES"), 7), (Message(context: "history column", "DISMISSED"), 9),
-            (Message(context: "history column", "AFTER"), 14), (Message(context: "history column", "WRONG"), 5),
-            (Message(context: "history column", "OUTCOME"), 9), (Message(context: "history column", "ALARM"), 0),
-        ]
-        return titles.map { Output.pad(translator($0.0), $0.1) }.joined(separator: "  ")
+        zip(columns, widths(translator)).map { Output.pad(translator($0.title), $1) }.joined(separator: "  ")
     }
 
     /// The OUTCOME column's word; --json keeps the raw value (`dismissed`, `missed`, `ringing`, `snoozed`).
@@ -72,12 +83,13 @@ struct History: AsyncParsableCommand {
             instant.map { locale.timeStyle.time(zone.localDateTime(at: $0).time) } ?? "-"
         }
         let label = sanitizeForTerminal(entry.label)
-        return [
-            Output.pad(Output.localTime(entry.due.secondsSinceEpoch, zone: zone, style: locale.timeStyle), 23),
-            Output.pad(clock(entry.rangAt), 8), Output.pad(String(entry.snoozes), 7), Output.pad(clock(entry.dismissedAt), 9),
-            Output.pad(entry.secondsToDismiss.map { HistoryWindow.waitText($0, translator: locale.translator) } ?? "-", 14),
-            Output.pad(String(entry.wrongAnswers), 5),
-            Output.pad(locale.translator(outcome(entry.outcome)), 9), String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
-        ].joined(separator: "  ")
+        let cells = [
+            Output.localTime(entry.due.secondsSinceEpoch, zone: zone, style: locale.timeStyle),
+            clock(entry.rangAt), String(entry.snoozes), clock(entry.dismissedAt),
+            entry.secondsToDismiss.map { HistoryWindow.waitText($0, translator: locale.translator) } ?? "-",
+            String(entry.wrongAnswers), locale.translator(outcome(entry.outcome)),
+            String(entry.alarmID.prefix(8)) + (label.isEmpty ? "" : " " + label),
+        ]
+        return zip(cells, widths(locale.translator)).map { Output.pad($0, $1) }.joined(separator: "  ")
     }
 }
