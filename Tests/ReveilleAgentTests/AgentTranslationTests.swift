@@ -92,6 +92,10 @@ private enum AgentCatalogue {
         msgid "{label} is ringing"
         msgstr "{label} klingelt"
 
+        msgctxt "unnamed alarm"
+        msgid "Alarm"
+        msgstr "Wecker"
+
         msgctxt "button"
         msgid "Snooze"
         msgstr "Schlummern"
@@ -182,6 +186,19 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         #expect(TrayLook(facts).title == "Mon 07:00 · will wake this machine")
     }
 
+    @Test func anUnnamedAlarmIsNamedInTheSessionsLanguageInTheTray() {
+        let locale = AgentCatalogue.german
+        let unnamed = AlarmSnapshot(alarm: daily("", at: 7), nextFire: mondaySix.adding(seconds: 3600), snoozeCount: 0, ringing: false)
+        #expect(TrayMenu.items(alarms: [unnamed], now: mondaySix, zone: .utc, locale: locale)[0].label == "Mo 07:00 · Wecker · in 1 Std.")
+        var ringing = unnamed
+        ringing.ringing = true
+        let facts = TrayFacts(alarms: [ringing], wake: WakeStatus(waker: .agent), blocking: [], now: mondaySix, zone: .utc)
+        #expect(TrayLook(facts, locale: locale).title == "Wecker klingelt")
+        #expect(locale.translator(Tray.confirmation(.skip, of: unnamed.alarm.displayName, style: locale.timeStyle))
+            == "Wecker: das nächste Klingeln entfällt")
+        #expect(TrayLook(facts).title == "Alarm is ringing")
+    }
+
     @Test func theTraysSkipAndPauseNoteIsTranslatedWithTheLocalesDates() {
         var held = AlarmSnapshot(alarm: daily("Aufstehen", at: 7), nextFire: mondaySix.adding(seconds: 25 * 3600),
                                  snoozeCount: 0, ringing: false, skippedOccurrence: mondaySix.adding(seconds: 3600))
@@ -220,7 +237,7 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         #expect(notifier.notices.first.map { german($0.body) }?.hasPrefix("the alarm database was unreadable (corrupt). Reveille hat eine neue") == true)
         #expect(notifier.notices.map(\.summary.english) == ["Your alarms database was moved aside"])
 
-        let confirmation = Tray.confirmation(.skip, of: "Aufstehen", style: AgentCatalogue.german.timeStyle)
+        let confirmation = Tray.confirmation(.skip, of: .verbatim("Aufstehen"), style: AgentCatalogue.german.timeStyle)
         #expect(AgentCatalogue.german.translator(confirmation) == "Aufstehen: das nächste Klingeln entfällt")
         #expect(confirmation.english == "Aufstehen: the next occurrence is skipped")
     }

@@ -48,7 +48,7 @@ extension Tray {
         case .unskip: .skip
         case .pause: .pause(before.pausedUntil)
         }
-        let confirmation = Self.confirmation(change, of: before.displayLabel, style: locale.timeStyle)
+        let confirmation = Self.confirmation(change, of: before.displayName, style: locale.timeStyle)
         let next = after?.nextFire.map {
             Message("Next ring: {time}", ["time": TimeUntil.wallText(of: $0, now: clock.now(), zone: zone.current(), style: locale.timeStyle)])
         }
@@ -72,12 +72,12 @@ extension Tray {
     }
 
     /// "Wake up is paused until Mon 2027-01-11": what a change did, for its notice.
-    static func confirmation(_ change: Change, of label: String, style: TimeStyle) -> Message {
+    static func confirmation(_ change: Change, of label: Message, style: TimeStyle) -> Message {
         switch change {
-        case .skip: Message("{label}: the next occurrence is skipped", ["label": label])
-        case .unskip: Message("{label}: the skipped occurrence rings again", ["label": label])
-        case .pause(let date?): Message("{label} is paused until {day}", ["label": label, "day": TrayMenu.dayText(date, style: style)])
-        case .pause(nil): Message("{label} is no longer paused", ["label": label])
+        case .skip: Message("{label}: the next occurrence is skipped", messages: ["label": label])
+        case .unskip: Message("{label}: the skipped occurrence rings again", messages: ["label": label])
+        case .pause(let date?): Message("{label} is paused until {day}", ["day": TrayMenu.dayText(date, style: style)], messages: ["label": label])
+        case .pause(nil): Message("{label} is no longer paused", messages: ["label": label])
         }
     }
 

@@ -53,7 +53,7 @@ struct TrayLook: Equatable, Sendable {
         let text = locale.translator
         let ringing = facts.alarms.filter(\.ringing)
         if let first = ringing.first {
-            let title = ringing.count == 1 ? Message("{label} is ringing", ["label": first.alarm.displayLabel])
+            let title = ringing.count == 1 ? Message("{label} is ringing", messages: ["label": first.alarm.displayName])
                 : Message(one: "{count} alarm is ringing", other: "{count} alarms are ringing", count: ringing.count)
             self.init(state: .ringing, title: text(title), body: text(Message("Dismiss opens the challenge.")))
             return
@@ -71,16 +71,16 @@ struct TrayLook: Equatable, Sendable {
         let cannotWake = Self.cannotWake(facts.wake, locale: locale)
         let title = cannotWake == nil ? Message("{time} · will wake this machine", ["time": when])
             : Message("{time} · cannot wake this machine", ["time": when])
-        let lines = [next.label] + held + [cannotWake].compactMap(\.self)
+        let lines = [text(next.label)] + held + [cannotWake].compactMap(\.self)
         let state: State = !held.isEmpty ? .held : cannotWake != nil ? .cannotWake : .willWake
         self.init(state: state, title: text(title), body: lines.joined(separator: "\n"))
     }
 
     /// The alarm that rings first (a snooze's end counts), with its label.
-    private static func next(_ alarms: [AlarmSnapshot]) -> (at: Instant, label: String)? {
-        alarms.compactMap { snapshot -> (at: Instant, label: String)? in
+    private static func next(_ alarms: [AlarmSnapshot]) -> (at: Instant, label: Message)? {
+        alarms.compactMap { snapshot -> (at: Instant, label: Message)? in
             guard let at = snapshot.nextFire, snapshot.alarm.isEnabled || snapshot.snoozed else { return nil }
-            return (at, snapshot.alarm.displayLabel)
+            return (at, snapshot.alarm.displayName)
         }.min { $0.at < $1.at }
     }
 
@@ -107,7 +107,7 @@ extension TrayLook {
     /// "Wake up: skips Mon 07:00": one line per alarm a skip or a pause holds back.
     fileprivate static func heldText(_ snapshot: AlarmSnapshot, facts: TrayFacts, locale: UserLocale) -> String? {
         TrayMenu.heldNote(snapshot, now: facts.now, zone: facts.zone, style: locale.timeStyle).map { note in
-            locale.translator(Message("{label}: {note}", ["label": snapshot.alarm.displayLabel], messages: ["note": note]))
+            locale.translator(Message("{label}: {note}", messages: ["label": snapshot.alarm.displayName, "note": note]))
         }
     }
 }

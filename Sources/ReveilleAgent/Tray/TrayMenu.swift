@@ -52,7 +52,7 @@ enum TrayMenu {
         var items: [TrayMenuItem] = []
         for snapshot in alarms where snapshot.ringing {
             let id = snapshot.alarm.id
-            items.append(TrayMenuItem(key: .ringing(id), label: text(Message("{label} is ringing", ["label": snapshot.alarm.displayLabel])),
+            items.append(TrayMenuItem(key: .ringing(id), label: text(Message("{label} is ringing", messages: ["label": snapshot.alarm.displayName])),
                                       enabled: false))
             if snapshot.alarm.snooze.snoozesLeft(after: snapshot.snoozeCount) != 0 {
                 items.append(TrayMenuItem(key: .action(.snooze(id)),
@@ -83,7 +83,7 @@ enum TrayMenu {
         let alarm = snapshot.alarm
         let fire = snapshot.nextFire ?? now
         let when = TimeUntil.wallText(of: fire, now: now, zone: zone, style: locale.timeStyle)
-        var parts = [snapshot.snoozed ? text(Message("Snoozed until {time}", ["time": when])) : when, alarm.displayLabel,
+        var parts = [snapshot.snoozed ? text(Message("Snoozed until {time}", ["time": when])) : when, text(alarm.displayName),
                      text(TimeUntil.message(from: now, to: fire))]
         if let note = heldNote(snapshot, now: now, zone: zone, style: locale.timeStyle) { parts.append(text(note)) }
         var item = TrayMenuItem(key: .alarm(alarm.id), label: parts.joined(separator: " · "))
