@@ -132,7 +132,8 @@ import Testing
         let notice = try #require(fixture.fakes.notifier.noticesWithActions.last)
         #expect(notice.summary == "Wake up is paused until Mon 2027-01-11")
         #expect(notice.body == "Next ring: Mon 2027-01-11 07:00")
-        #expect(fixture.tray.look.state == .held)
+        // The look follows the change through the core's event, on the tray's own queue.
+        #expect(await eventually { fixture.tray.look.state == .held })
 
         #expect(fixture.fakes.notifier.clickNoticeAction(notice.summary))
         #expect(try await eventually { try await fixture.core.get(id).alarm.pausedUntil == nil })
