@@ -10,7 +10,7 @@ start_session
 start_agent
 gdbus monitor --session --dest "$SERVICE" >"$SESSION/signals.log" 2>&1 &
 MONITOR=$!
-trap 'kill $MONITOR 2>/dev/null; stop_session' EXIT
+trap 'kill $MONITOR 2>/dev/null || true; stop_session' EXIT
 wait_until "gdbus monitor watches the agent" 5 grep -q "is owned by" "$SESSION/signals.log"
 
 id_of() { sed -E 's/^s "(.*)"$/\1/'; }

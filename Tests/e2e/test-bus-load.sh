@@ -37,7 +37,7 @@ dbus-monitor --profile "interface=org.freedesktop.Notifications,member=Notify" \
     "interface=$IFACE,member=Ringing" >"$SESSION/monitor.log" 2>&1 &
 MONITOR=$!
 RECORDER=
-trap 'kill $MONITOR 2>/dev/null; record_stop; stop_session' EXIT
+trap 'kill $MONITOR 2>/dev/null || true; record_stop; stop_session' EXIT
 sleep 0.5
 
 # on_time LABEL DUE: the Notify for LABEL and the Ringing signal came within 1 s of DUE, and the

@@ -9,7 +9,7 @@ configure "[agent]" "fade_in = 1s"
 start_agent
 "$REVEILLE" monitor >"$SESSION/monitor.log" 2>&1 &
 MONITOR=$!
-trap 'kill $MONITOR 2>/dev/null; stop_session' EXIT
+trap 'kill $MONITOR 2>/dev/null || true; stop_session' EXIT
 sleep 0.5 # let monitor subscribe
 
 py() { /usr/bin/python3 -c "$@"; }

@@ -8,7 +8,7 @@ configure "[agent]" "fade_in = 1s" "lockout_cooldown = 2s"
 start_agent
 gdbus monitor --session --dest "$SERVICE" >"$SESSION/signals.log" 2>&1 &
 MONITOR=$!
-trap 'kill $MONITOR 2>/dev/null; stop_session' EXIT
+trap 'kill $MONITOR 2>/dev/null || true; stop_session' EXIT
 wait_until "gdbus monitor watches the agent" 5 grep -q "is owned by" "$SESSION/signals.log"
 
 py() { /usr/bin/python3 "$E2E_DIR/$1" "${@:2}"; }

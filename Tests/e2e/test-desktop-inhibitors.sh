@@ -21,7 +21,7 @@ mock_call() {
     shift 3
     gdbus call --session --dest "$name" --object-path "$path" --method "org.freedesktop.DBus.Mock.$method" "$@"
 }
-trap 'kill $(cat "$SESSION/desktop-mocks.pid" 2>/dev/null) 2>/dev/null; stop_system_bus; stop_session' EXIT
+trap 'kill $(cat "$SESSION/desktop-mocks.pid" 2>/dev/null) 2>/dev/null || true; stop_system_bus; stop_session' EXIT
 
 GNOME=org.gnome.SessionManager
 GNOME_PATH=/org/gnome/SessionManager

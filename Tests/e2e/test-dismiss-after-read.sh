@@ -28,7 +28,7 @@ open(sys.argv[2], "w").write("ready\n")
 time.sleep(600)
 PY
 READER=$!
-trap 'kill $READER 2>/dev/null; stop_session' EXIT
+trap 'kill $READER 2>/dev/null || true; stop_session' EXIT
 wait_until "the widget has read the challenge" 10 test -s "$SESSION/reader.ready"
 
 notification=$(current_notification)

@@ -3,7 +3,7 @@
 # sound server, no terminal — names every missing piece, says what to do, and exits 1.
 source "$(dirname "$0")/lib.sh"
 SESSION=$(mktemp -d "${TMPDIR:-/tmp}/reveille-e2e.XXXXXX")
-trap '[ -f "$SESSION/agent.pid" ] && { kill -9 "$(agent_pid)"; wait "$(agent_pid)" || true; } 2>/dev/null; "$REPO/Tests/fixtures/notify-session.sh" stop "$SESSION/bus"; rm -rf "$SESSION"' EXIT
+trap '[ -f "$SESSION/agent.pid" ] && { kill -9 "$(agent_pid)" || true; wait "$(agent_pid)" || true; } 2>/dev/null; "$REPO/Tests/fixtures/notify-session.sh" stop "$SESSION/bus"; rm -rf "$SESSION"' EXIT
 export DBUS_SESSION_BUS_ADDRESS=$("$REPO/Tests/fixtures/notify-session.sh" bus "$SESSION/bus")
 export HOME=$SESSION XDG_DATA_HOME=$SESSION/data XDG_CONFIG_HOME=$SESSION/config
 export PULSE_SERVER=unix:$SESSION/no-such-socket XDG_RUNTIME_DIR=$SESSION

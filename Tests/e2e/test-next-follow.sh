@@ -8,7 +8,7 @@ start_agent
 "$REVEILLE" add 7:00 --date 2099-01-01 --label Later >/dev/null
 "$REVEILLE" next --follow --format '{label} at {time}' >"$SESSION/follow.out" 2>&1 &
 FOLLOW=$!
-trap 'kill $FOLLOW 2>/dev/null; stop_session' EXIT
+trap 'kill $FOLLOW 2>/dev/null || true; stop_session' EXIT
 last_line_is() { [ "$(tail -n 1 "$SESSION/follow.out")" = "$1" ]; }
 shows_alarm() { case $(tail -n 1 "$SESSION/follow.out") in "Later at "*) ;; *) return 1 ;; esac; }
 wait_until "follow shows the alarm" 5 shows_alarm

@@ -14,7 +14,7 @@ id=$(add_alarm "$(date -u -d "@$due_at" +%H:%M:%S)" --label "On time")
 note "alarm $id due at $(date -u -d "@$due_at" +%T)"
 "$REVEILLE" monitor >"$SESSION/monitor.log" 2>&1 &
 MONITOR=$!
-trap 'kill $MONITOR 2>/dev/null; stop_session' EXIT
+trap 'kill $MONITOR 2>/dev/null || true; stop_session' EXIT
 
 # sleep_until UNIX-SECONDS (fractions allowed).
 sleep_until() { /usr/bin/python3 -c 'import sys, time; time.sleep(max(0, float(sys.argv[1]) - time.time()))' "$1"; }

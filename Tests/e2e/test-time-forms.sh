@@ -88,7 +88,7 @@ assert_contains "$(cat "$SESSION/err")" "no alarm is scheduled" "next's message"
 note "next --follow, in the background"
 timeout 60 "$REVEILLE" next --follow --format '{label} {in}' >"$SESSION/follow.log" 2>&1 &
 FOLLOW=$!
-trap 'kill $FOLLOW 2>/dev/null; stop_session' EXIT
+trap 'kill $FOLLOW 2>/dev/null || true; stop_session' EXIT
 wait_until "follow prints its first line" 10 test -s "$SESSION/follow.log"
 assert_eq "$(cat "$SESSION/follow.log")" "" "follow's line with nothing scheduled is empty"
 
