@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "ReveilleTextTests", dependencies: ["ReveilleText"]),
         // Needs the locales de_DE, fr_FR, es_ES, en_US, en_GB (.UTF-8) and msgfmt; no daemon, so in FAST_SUITES.
-        .testTarget(name: "GettextTests", dependencies: ["Gettext", "ReveilleText", "ReveilleTime", "SystemSupport"]),
+        .testTarget(name: "GettextTests", dependencies: ["Gettext", "ReveilleText", "ReveilleTime", "SystemSupport", "ReveilleTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "SystemSupport"]),
         .testTarget(name: "LinuxEventsTests", dependencies: ["LinuxEvents", "SystemSupport"]),

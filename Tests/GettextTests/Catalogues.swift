@@ -1,44 +1,10 @@
-import Glibc
+import ReveilleTestSupport
 
-/// A locale directory of small test catalogues, compiled by `msgfmt` (package gettext) once per
-/// test process: glibc binds the `reveille` domain for the whole process, so every test shares it.
-enum TestCatalogues {
-    static let directory: String = {
-        var template = Array("/tmp/reveille-gettext-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-        let root = String(cString: made)
-        for (language, po) in catalogues {
-            let dir = "\(root)/\(language)/LC_MESSAGES"
-            guard system("mkdir -p '\(dir)'") == 0 else { fatalError("mkdir \(dir)") }
-            write(po, to: "\(root)/\(language).po")
-            let status = system("msgfmt --check -o '\(dir)/reveille.mo' '\(root)/\(language).po'")
-            guard status == 0 else { fatalError("msgfmt failed for \(language) (is gettext installed?)") }
-        }
-        return root
-    }()
-
-    static func write(_ text: String, to path: String) {
-        guard let file = fopen(path, "w") else { fatalError("cannot write \(path)") }
-        fputs(text, file)
-        fclose(file)
-    }
-
-    static func header(_ language: String, plural: String) -> String {
-        """
-        msgid ""
-        msgstr ""
-        "Language: \(language)\\n"
-        "MIME-Version: 1.0\\n"
-        "Content-Type: text/plain; charset=UTF-8\\n"
-        "Content-Transfer-Encoding: 8bit\\n"
-        "Plural-Forms: \(plural)\\n"
-
-
-        """
-    }
-
-    static let catalogues: [(String, String)] = [
-        ("de", header("de", plural: "nplurals=2; plural=(n != 1);") + """
+/// A locale directory of small test catalogues, compiled once per test process: glibc binds the
+/// `reveille` domain for the whole process, so every test shares it.
+enum GettextCatalogues {
+    static let directory = TestCatalogues.compile("gettext", [
+        ("de", TestCatalogues.germanicPlural, """
         msgid "Snooze"
         msgstr "Schlummern"
 
@@ -63,7 +29,7 @@ enum TestCatalogues {
         msgstr[1] "in {count} Minuten"
 
         """),
-        ("fr", header("fr", plural: "nplurals=2; plural=(n > 1);") + """
+        ("fr", TestCatalogues.frenchPlural, """
         msgid "Snooze"
         msgstr "Répéter"
 
@@ -74,10 +40,10 @@ enum TestCatalogues {
 
         """),
         // A regional catalogue whose locale is not generated here: passed over.
-        ("de_CH", header("de_CH", plural: "nplurals=2; plural=(n != 1);") + """
+        ("de_CH", TestCatalogues.germanicPlural, """
         msgid "Snooze"
         msgstr "Schlummern (CH)"
 
         """),
-    ]
+    ])
 }

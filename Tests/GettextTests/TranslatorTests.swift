@@ -6,7 +6,7 @@ import Testing
 /// glibc reads the process's own LANGUAGE on every lookup, so these expectations hold only without it.
 @Suite(.enabled(if: UserLocale.processLanguage == nil, "LANGUAGE is set in the test's environment"))
 struct TranslatorTests {
-    let directory = TestCatalogues.directory
+    let directory = GettextCatalogues.directory
 
     func locale(_ environment: [String: String], processLanguage: String? = nil) -> UserLocale {
         UserLocale(environment: environment, localeDirectory: directory, processLanguage: processLanguage)

@@ -16,32 +16,11 @@ import Testing
 /// 2027-01-04 (a Monday) 06:00:00 UTC.
 private let mondaySix = Instant(secondsSinceEpoch: 1_799_042_400)
 
-/// A German catalogue of a few of the agent's texts, compiled by `msgfmt` (package gettext) into a
-/// temporary locale directory once per test process.
+/// A German catalogue of a few of the agent's texts, compiled once per test process.
 private enum AgentCatalogue {
-    static let directory: String = {
-        var template = Array("/tmp/reveille-agent-gettext-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-        let root = String(cString: made)
-        guard system("mkdir -p '\(root)/de/LC_MESSAGES'") == 0 else { fatalError("mkdir") }
-        guard let file = fopen("\(root)/de.po", "w") else { fatalError("cannot write de.po") }
-        fputs(po, file)
-        fclose(file)
-        guard system("msgfmt --check -o '\(root)/de/LC_MESSAGES/reveille.mo' '\(root)/de.po'") == 0 else {
-            fatalError("msgfmt failed (is gettext installed?)")
-        }
-        return root
-    }()
+    static let directory = TestCatalogues.compile("agent-gettext", [("de", TestCatalogues.germanicPlural, entries)])
 
-    static let po = """
-        msgid ""
-        msgstr ""
-        "Language: de\\n"
-        "MIME-Version: 1.0\\n"
-        "Content-Type: text/plain; charset=UTF-8\\n"
-        "Content-Transfer-Encoding: 8bit\\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
-
+    static let entries = """
         msgctxt "menu"
         msgid "Skip next"
         msgstr "Nächstes auslassen"

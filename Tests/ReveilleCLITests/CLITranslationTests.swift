@@ -1,8 +1,8 @@
 import DBus
 import Gettext
-import Glibc
 @testable import ReveilleCLI
 import ReveilleDomain
+import ReveilleTestSupport
 import ReveilleText
 import ReveilleTime
 import Testing
@@ -85,20 +85,9 @@ private enum CLICatalogues {
 
         """
 
-    static let directory: String = {
-        var template = Array("/tmp/reveille-cli-gettext-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-        let root = String(cString: made)
-        for (language, plural, entries) in [("de", "nplurals=2; plural=(n != 1);", german), ("fr", "nplurals=2; plural=(n > 1);", french)] {
-            let directory = "\(root)/\(language)/LC_MESSAGES"
-            guard system("mkdir -p '\(directory)'") == 0, let file = fopen("\(root)/\(language).po", "w") else { fatalError("cannot write \(root)") }
-            fputs("msgid \"\"\nmsgstr \"\"\n\"Language: \(language)\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
-                  + "\"Plural-Forms: \(plural)\\n\"\n\n" + entries, file)
-            fclose(file)
-            guard system("msgfmt --check -o '\(directory)/reveille.mo' '\(root)/\(language).po'") == 0 else { fatalError("msgfmt failed") }
-        }
-        return root
-    }()
+    static let directory = TestCatalogues.compile("cli-gettext", [
+        ("de", TestCatalogues.germanicPlural, german), ("fr", TestCatalogues.frenchPlural, french),
+    ])
 
     static func locale(_ name: String) -> UserLocale {
         UserLocale(environment: ["LANG": name], localeDirectory: directory, processLanguage: nil)

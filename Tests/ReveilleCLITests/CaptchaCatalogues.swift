@@ -1,9 +1,9 @@
 import Gettext
-import Glibc
+import ReveilleTestSupport
 import SystemSupport
 
-/// Catalogues for the captcha's translation tests, compiled by `msgfmt` (package gettext) into
-/// private directories once per test process:
+/// Catalogues for the captcha's translation tests, compiled into private directories once per
+/// test process:
 /// - `shipped`: every language po/LINGUAS lists, from the repository's po/LL.po;
 /// - `fixtures`: `de`, a small German catalogue of the screen's texts, and `en_US`, one whose
 ///   texts are deliberately too long for a terminal, to show that the fit check finds them.
@@ -27,63 +27,20 @@ enum CaptchaCatalogues {
     }()
 
     static let shipped: String = {
-        let root = temporaryDirectory("shipped")
-        for language in shippedLanguages { compile(repository + "/po/\(language).po", language: language, into: root) }
+        let root = TestCatalogues.temporaryDirectory("captcha-shipped")
+        for language in shippedLanguages { TestCatalogues.compile(repository + "/po/\(language).po", language: language, into: root) }
         return root
     }()
 
-    static let fixtures: String = {
-        let root = temporaryDirectory("fixtures")
-        for (language, entries) in [("de", german), ("en_US", overLong)] {
-            let po = "\(root)/\(language).po"
-            write(header(language) + entries, to: po)
-            compile(po, language: language, into: root)
-        }
-        return root
-    }()
+    static let fixtures = TestCatalogues.compile("captcha-fixtures", [
+        ("de", TestCatalogues.germanicPlural, german), ("en_US", TestCatalogues.germanicPlural, overLong),
+    ])
 
     /// The reader of `language` (`de`, `pt_BR`): its catalogue in `directory`, messages and times
     /// in its locale (`de_DE.UTF-8`, `pt_BR.UTF-8`), which must be installed.
     static func locale(_ language: String, in directory: String) -> UserLocale {
         let name = language.contains("_") ? language + ".UTF-8" : "\(language)_\(language.uppercased()).UTF-8"
         return UserLocale(environment: ["LANG": name, "LANGUAGE": language], localeDirectory: directory, processLanguage: nil)
-    }
-
-    private static func temporaryDirectory(_ name: String) -> String {
-        var template = Array("/tmp/reveille-captcha-\(name)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-        return String(cString: made)
-    }
-
-    private static func compile(_ po: String, language: String, into root: String) {
-        let directory = "\(root)/\(language)/LC_MESSAGES"
-        guard system("mkdir -p '\(directory)'") == 0,
-              system("msgfmt --check -o '\(directory)/reveille.mo' '\(po)'") == 0
-        else { fatalError("msgfmt failed for \(po) (is gettext installed?)") }
-    }
-
-    private static func write(_ text: String, to path: String) {
-        guard let file = fopen(path, "w") else { fatalError("cannot write \(path)") }
-        fputs(text, file)
-        fclose(file)
-    }
-
-    private static func header(_ language: String) -> String {
-        """
-        msgid ""
-        msgstr ""
-        "Project-Id-Version: reveille tests\\n"
-        "PO-Revision-Date: 2026-11-26 00:00+0000\\n"
-        "Last-Translator: The Reveille developers <reveille@example.org>\\n"
-        "Language-Team: none\\n"
-        "Language: \(language)\\n"
-        "MIME-Version: 1.0\\n"
-        "Content-Type: text/plain; charset=UTF-8\\n"
-        "Content-Transfer-Encoding: 8bit\\n"
-        "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
-
-
-        """
     }
 
     /// A German screen, enough for one test to read it whole.
