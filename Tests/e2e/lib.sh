@@ -30,6 +30,7 @@ note() { echo "  - $*"; }
 start_session() {
     SESSION=$(mktemp -d "${TMPDIR:-/tmp}/reveille-e2e.XXXXXX")
     SESSION=$(cd "$SESSION" && pwd -P)
+    mkdir "$SESSION/beside"
     trap 'stop_session' EXIT
     local environment
     environment=$("$E2E_DIR/session.sh" start "$SESSION") || fail "session.sh start $SESSION failed (see above)"
@@ -45,6 +46,11 @@ start_session() {
 }
 
 stop_session() {
+    local pidfile
+    for pidfile in "$SESSION"/beside/*.pid; do
+        [ -f "$pidfile" ] || continue
+        stop_beside "$(basename "$pidfile" .pid)"
+    done
     if [ -f "$SESSION/agent.pid" ]; then
         kill -9 "$(agent_pid)" 2>/dev/null || true
         wait "$(agent_pid)" 2>/dev/null || true
@@ -52,6 +58,46 @@ stop_session() {
     [ -z "${REVEILLE_TMUX:-}" ] || $REVEILLE_TMUX kill-server 2>/dev/null || true
     "$E2E_DIR/session.sh" stop "$SESSION" || true
     [ "${KEEP_SESSION:-}" ] || rm -rf "$SESSION"
+}
+
+# run_beside NAME COMMAND...: runs COMMAND in the background beside the session (a stand-in, a
+# panel, a notification server), its output in $SESSION/NAME.log, until stop_beside NAME or the
+# end of the session. A process started otherwise is stopped with the session once its pid is in
+# $SESSION/beside/NAME.pid.
+run_beside() {
+    local name=$1
+    shift
+    "$@" </dev/null >>"$SESSION/$name.log" 2>&1 &
+    echo $! >"$SESSION/beside/$name.pid"
+}
+stop_beside() {
+    local pid
+    pid=$(cat "$SESSION/beside/$1.pid" 2>/dev/null) || return 0
+    rm -f "$SESSION/beside/$1.pid"
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+
+# start_display WIDTHxHEIGHT: a virtual display (Xvfb), and xfconfd, the settings server of the
+# Xfce programs a test shows on it. The test bus activates nothing (bus-config.sh), so xfconfd is
+# started here. Exports DISPLAY; both stop with the session.
+start_display() {
+    # No accessibility bus on a test bus; the cache stays in the session too.
+    export NO_AT_BRIDGE=1 XDG_CACHE_HOME=$SESSION/cache
+    # -displayfd: Xvfb picks a free display, so that two tests side by side do not collide.
+    Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
+    echo $! >"$SESSION/beside/xvfb.pid"
+    wait_until "Xvfb names its display" 10 test -s "$SESSION/display"
+    export DISPLAY=:$(cat "$SESSION/display")
+    run_beside xfconfd /usr/lib/*/xfce4/xfconf/xfconfd
+    wait_until "xfconfd is on the bus" 10 has_owner org.xfce.Xfconf
+}
+# lit_pixels FILE [CONVERT-OPTIONS...]: how many pixels of the screenshot FILE (after the options,
+# a -crop say) are not black, as an empty Xvfb screen is.
+lit_pixels() {
+    local file=$1
+    shift
+    convert "$file" "$@" -fill white +opaque black -format '%[fx:round(mean*w*h)]' info:
 }
 
 # Writes the agent's configuration file (before start_agent).
@@ -137,14 +183,16 @@ is_ringing() { "$REVEILLE" show "$1" --json | /usr/bin/python3 -c 'import json,s
 # The calls the mock notification server got, as JSON.
 notify_calls() { /usr/bin/python3 "$REPO/Tests/fixtures/notify-calls.py" "$DBUS_SESSION_BUS_ADDRESS" "$1"; }
 
-# The newest Notify call's field: id (its replaces_id or the mock's new id), actions, hints, summary.
+# The newest Notify call's field: summary, body, actions (their keys), buttons (their labels, one a
+# line), timeout, urgency, count (of Notify calls), or a hint's value as JSON.
 last_notify() {
     notify_calls Notify | /usr/bin/python3 -c '
 import json, sys
 calls = json.load(sys.stdin)
 app, replaces, icon, summary, body, actions, hints, timeout = calls[-1]
 field = sys.argv[1]
-print({"summary": summary, "body": body, "actions": " ".join(actions[0::2]), "timeout": timeout,
+print({"summary": summary, "body": body, "actions": " ".join(actions[0::2]), "buttons": "\n".join(actions[1::2]),
+       "timeout": timeout,
        "urgency": hints.get("urgency"), "count": len(calls)}.get(field, json.dumps(hints.get(field))))' "$1"
 }
 

@@ -19,9 +19,8 @@ start_session
 screenshots=${LANG_SCREENSHOTS:+$(cd "$LANG_SCREENSHOTS" && pwd)}
 count_terminal_launches
 
-# translation LL [--context CTX] MSGID: the catalogue's translation. shows LL TEXT [--context CTX]
-# MSGID: TEXT shows it, any placeholder standing for any text (prints NAME=VALUE of each).
-translation() { /usr/bin/python3 "$E2E_DIR/catalogue.py" "$@"; }
+# finds LL TEXT [--context CTX] MSGID: TEXT shows the catalogue's translation of MSGID, any
+# placeholder standing for any text (prints NAME=VALUE of each); shows fails the test when not.
 finds() {
     local ll=$1 text=$2
     shift 2
@@ -29,33 +28,15 @@ finds() {
 }
 shows() { finds "$@" || fail "not in $1: ${*: -1}"; }
 
-# ---- The desktop for the screenshots: Xvfb, and xfconfd for xfce4-notifyd's settings.
-stop_desktop() {
-    local name
-    for name in notifyd xterm xfconfd xvfb; do
-        [ -f "$SESSION/$name.pid" ] && kill "$(cat "$SESSION/$name.pid")" 2>/dev/null || true
-    done
-}
+# ---- The desktop for the screenshots (lib.sh's start_display), stopped with the session.
 session_display=
 if [ -n "$screenshots" ]; then
-    mkdir -p "$SESSION/runtime"
-    chmod 700 "$SESSION/runtime"
-    export NO_AT_BRIDGE=1 XDG_RUNTIME_DIR=$SESSION/runtime XDG_CACHE_HOME=$SESSION/cache
-    Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
-    echo $! >"$SESSION/xvfb.pid"
-    trap 'stop_desktop; stop_session' EXIT
-    wait_until "Xvfb names its display" 10 test -s "$SESSION/display"
-    export DISPLAY=:$(cat "$SESSION/display")
+    start_display 800x600
     session_display=DISPLAY=$DISPLAY
-    /usr/lib/*/xfce4/xfconf/xfconfd >"$SESSION/xfconfd.log" 2>&1 &
-    echo $! >"$SESSION/xfconfd.pid"
-    wait_until "xfconfd is on the bus" 10 has_owner org.xfce.Xfconf
 fi
 
 # ---- The session's language, from a stand-in user manager; the agent speaks it.
-/usr/bin/python3 "$E2E_DIR/systemd_stand_in.py" LANG=C.UTF-8 $session_display &
-echo $! >"$SESSION/stand-in.pid"
-trap 'kill "$(cat "$SESSION/stand-in.pid")" 2>/dev/null || true; stop_desktop; stop_session' EXIT
+run_beside stand-in /usr/bin/python3 "$E2E_DIR/systemd_stand_in.py" LANG=C.UTF-8 $session_display
 wait_until "the stand-in user manager is on the bus" 10 has_owner org.freedesktop.systemd1
 start_agent
 
@@ -72,13 +53,6 @@ note "C.UTF-8: English, as before"
 assert_eq "$("$REVEILLE" doctor | head -1)" \
     "✓ Everything alarms need is here: notifications with actions, sound, a terminal and the database." "doctor under C.UTF-8"
 
-# The newest notification's body, and its buttons' labels one a line.
-notification_body() { last_notify body; }
-notification_buttons() {
-    notify_calls Notify | /usr/bin/python3 -c '
-import json, sys
-print("\n".join(json.load(sys.stdin)[-1][5][1::2]))'
-}
 # The words of the typing problem the captcha shows, in LL.
 shown_words() { finds "$1" "$(captcha_screen)" "Type: {words}" 2>/dev/null | sed -n 's/^words=//p'; }
 # The words without their accents, as a US keyboard types them.
@@ -116,10 +90,10 @@ round() {
     cli trigger "$id" 2>/dev/null
     wait_until "$ll: the notification is posted" 5 output_is -gt "$before" notify_count Notify
     shows "$ll" "$(last_notify summary)" --context "unnamed alarm" Alarm >/dev/null
-    out=$(notification_body)
+    out=$(last_notify body)
     shows "$ll" "$out" "{count} snooze left" >/dev/null
     shows "$ll" "$out" "Dismiss opens {count} challenge: {list}, then {last}" >/dev/null
-    out=$(notification_buttons)
+    out=$(last_notify buttons)
     shows "$ll" "$out" --context button "Snooze {minutes} min" >/dev/null
     shows "$ll" "$out" --context button "Dismiss" >/dev/null
     [ -z "$screenshots" ] || [ "$ll" != de ] || notification_screenshot
@@ -177,7 +151,7 @@ settled() {
     import -window root "$SESSION/next.png"
     local differ lit
     differ=$(compare -metric AE "$SESSION/next.png" "$1" null: 2>&1 || true)
-    lit=$(convert "$SESSION/next.png" -fill white +opaque black -format '%[fx:round(mean*w*h)]' info:)
+    lit=$(lit_pixels "$SESSION/next.png")
     mv "$SESSION/next.png" "$1"
     [ "$differ" = 0 ] && [ "$lit" -gt 5000 ]
 }
@@ -192,13 +166,12 @@ save() {
 # alarm's notification again on the new server; then the mock comes back for the rest.
 notification_screenshot() {
     "$REPO/Tests/fixtures/notify-session.sh" stop-server "$SESSION/notify"
-    /usr/lib/*/xfce4/notifyd/xfce4-notifyd >"$SESSION/notifyd.log" 2>&1 &
-    echo $! >"$SESSION/notifyd.pid"
+    run_beside notifyd /usr/lib/*/xfce4/notifyd/xfce4-notifyd
     wait_until "xfce4-notifyd serves notifications" 10 has_owner org.freedesktop.Notifications
     rm -f "$SESSION/screen.png"
     wait_until "xfce4-notifyd shows the notification" 10 settled "$SESSION/screen.png"
     save "$SESSION/screen.png" notification-de.png
-    kill "$(cat "$SESSION/notifyd.pid")"
+    stop_beside notifyd
     wait_until "xfce4-notifyd has left" 10 not has_owner org.freedesktop.Notifications
     "$REPO/Tests/fixtures/notify-session.sh" server "$SESSION/notify"
     wait_until "the notification is posted to the mock again" 10 output_is -ge 1 notify_count Notify
@@ -211,7 +184,7 @@ terminal_in_xterm() {
 echo launched >>"$SESSION/terminals.log"
 setsid xterm -geometry 80x24+0+0 -fa 'DejaVu Sans Mono' -fs 11 -bg '#1e1e1e' -fg '#e0e0e0' \
     -e $REVEILLE_TMUX new-session -s captcha "\$@" \; set-option status off </dev/null >/dev/null 2>&1 &
-echo \$! >"$SESSION/xterm.pid"
+echo \$! >"$SESSION/beside/xterm.pid"
 SCRIPT
 }
 captcha_screenshot() {

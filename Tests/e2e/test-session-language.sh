@@ -16,9 +16,7 @@ for language in de fr; do
         msgfmt -o "$REVEILLE_LOCALEDIR/$language/LC_MESSAGES/reveille.mo" - || fail "msgfmt $language"
 done
 
-/usr/bin/python3 "$E2E_DIR/systemd_stand_in.py" LANG=en_US.UTF-8 LANGUAGE=de PATH=/usr/bin &
-stand_in=$!
-trap 'kill $stand_in 2>/dev/null || true; stop_session' EXIT
+run_beside stand-in /usr/bin/python3 "$E2E_DIR/systemd_stand_in.py" LANG=en_US.UTF-8 LANGUAGE=de PATH=/usr/bin
 wait_until "the stand-in user manager is on the bus" 10 has_owner org.freedesktop.systemd1
 
 logged() { grep -q "$1" "$SESSION/agent.log"; }

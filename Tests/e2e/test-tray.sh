@@ -29,44 +29,18 @@ CANNOT_WAKE='#9141ac'
 SKIPPED='#1c71d8'
 RINGING='#e01b24'
 
-# ---- The desktop: Xvfb, xfconfd (the panel's settings), xfce4-panel. Stopped with the session.
-
-start_display() {
-    mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml" "$SESSION/runtime"
-    chmod 700 "$SESSION/runtime"
-    cp "$REPO/Tests/fixtures/xfce4-panel.xml" "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/"
-    # No accessibility bus on a test bus; the cache stays in the session too.
-    export NO_AT_BRIDGE=1 XDG_RUNTIME_DIR=$SESSION/runtime XDG_CACHE_HOME=$SESSION/cache
-    # -displayfd: Xvfb picks a free display, so that two tests side by side do not collide.
-    Xvfb -displayfd 3 -screen 0 480x160x24 -nolisten tcp 3>"$SESSION/display" 2>"$SESSION/xvfb.log" &
-    echo $! >"$SESSION/xvfb.pid"
-    wait_until "Xvfb names its display" 10 test -s "$SESSION/display"
-    export DISPLAY=:$(cat "$SESSION/display")
-    /usr/lib/*/xfce4/xfconf/xfconfd >"$SESSION/xfconfd.log" 2>&1 &
-    echo $! >"$SESSION/xfconfd.pid"
-    wait_until "xfconfd is on the bus" 10 has_owner org.xfce.Xfconf
-    trap 'stop_desktop; stop_session' EXIT
-}
+# ---- The panel, on a display of its own (lib.sh's start_display). Stopped with the session.
 
 # No window manager runs: the panel places itself, and without the flag it waits 5 s for one.
 start_panel() {
-    xfce4-panel --disable-wm-check >>"$SESSION/panel.log" 2>&1 &
-    echo $! >"$SESSION/panel.pid"
+    run_beside panel xfce4-panel --disable-wm-check
     wait_until "the panel's tray is the watcher" 10 has_owner "$WATCHER"
 }
 
+# The plugin runs in a wrapper process of its own, which leaves with the panel.
 stop_panel() {
-    # The plugin runs in a wrapper process of its own, which leaves with the panel.
-    kill "$(cat "$SESSION/panel.pid")" 2>/dev/null || true
-    wait "$(cat "$SESSION/panel.pid")" 2>/dev/null || true
+    stop_beside panel
     wait_until "the watcher has left" 10 not has_owner "$WATCHER"
-}
-
-stop_desktop() {
-    local name
-    for name in panel xfconfd xvfb; do
-        [ -f "$SESSION/$name.pid" ] && kill "$(cat "$SESSION/$name.pid")" 2>/dev/null || true
-    done
 }
 
 # ---- What the host sees and shows.
@@ -122,8 +96,7 @@ lacks() {
 # open menu covers them (the agent's menu about 15000). The whole screen is kept as screen.png.
 menus_cover() {
     import -window root "$SESSION/screen.png"
-    convert "$SESSION/screen.png" -crop "x+0+$((PANEL_HEIGHT + 1))" +repage -fill white +opaque black \
-        -format '%[fx:round(mean*w*h)]' info:
+    lit_pixels "$SESSION/screen.png" -crop "x+0+$((PANEL_HEIGHT + 1))" +repage
 }
 menu_shown() { [ "$(menus_cover)" -gt 5000 ]; }
 
@@ -151,7 +124,9 @@ print(next(walk(root), ""))' "$1"
 
 # ---- The test.
 
-start_display
+mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml"
+cp "$REPO/Tests/fixtures/xfce4-panel.xml" "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/"
+start_display 480x160
 start_agent
 
 # The agent was there first: it registers when the watcher appears.
@@ -244,8 +219,7 @@ wait_until "IconName is the skipped icon" 5 output_is = '"io.github.Reveille1-sk
 wait_until "the panel shows the skipped icon" 10 shows "$SKIPPED" skipped
 lacks skipped "$scheduled" "the scheduled icon once the next occurrence is skipped"
 wait_until "the skip's notice" 5 output_is = "Work: the next occurrence is skipped" last_notify summary
-assert_eq "$(notify_calls Notify | /usr/bin/python3 -c 'import json, sys; print(" ".join(json.load(sys.stdin)[-1][5][1::2]))')" \
-    Undo "the buttons of the skip's notice"
+assert_eq "$(last_notify buttons)" Undo "the buttons of the skip's notice"
 
 # The README's pictures: the panel's corner with no alarm, one set, its next occurrence skipped
 # and ringing, side by side at twice the size; and the menu the panel opened, with the panel.
