@@ -21,11 +21,6 @@ public enum TimeUntil {
             : Message("in {days} d {hours} h", ["days": days, "hours": String(rest)])
     }
 
-    /// `message(from:to:)` in English: what `next --json` sends, and the C locale shows.
-    public static func text(from now: Instant, to fire: Instant) -> String {
-        message(from: now, to: fire).english
-    }
-
     /// `Mon 07:00`, or `Mon 2027-03-14 07:00` when it is a week or more away: the weekday alone would be
     /// ambiguous. The weekday and time as `style` writes them (`Mo 07:00`, `Mon 7:00 AM`); the date stays ISO.
     public static func wallText(of fire: Instant, now: Instant, zone: ZoneRules, style: TimeStyle = .posix) -> String {
@@ -43,11 +38,6 @@ public enum TimeUntil {
         guard let fire else { return Message("not scheduled") }
         return Message("rings {in} ({time})", ["time": wallText(of: fire, now: now, zone: zone, style: style)],
                        messages: ["in": message(from: now, to: fire)])
-    }
-
-    /// `ringsMessage` in English.
-    public static func ringsText(enabled: Bool, fire: Instant?, now: Instant, zone: ZoneRules) -> String {
-        ringsMessage(enabled: enabled, fire: fire, now: now, zone: zone).english
     }
 
     /// Whether `list` adds the "in …": only for the next 24 hours, where a countdown reads better than a date.

@@ -12,19 +12,6 @@ public enum PreflightNotes {
                 zoneProblem: snapshot.zoneProblem, configProblem: snapshot.configProblem)
     }
 
-    /// `message(for:snapshot:)` in English (the C locale's text).
-    public static func sentence(for name: String, snapshot: HealthSnapshot) -> String {
-        message(for: name, snapshot: snapshot).english
-    }
-
-    /// `message(for:...)` in English (the C locale's text).
-    public static func sentence(for name: String, database: DatabaseHealth = DatabaseHealth(),
-                                hookFailure: Message? = nil, zoneProblem: String? = nil,
-                                configProblem: Message? = nil) -> String {
-        message(for: name, database: database, hookFailure: hookFailure, zoneProblem: zoneProblem,
-                configProblem: configProblem).english
-    }
-
     /// The sentence for the note `name`, with the reasons `database`, `hookFailure`, `zoneProblem`
     /// and `configProblem` hold. A reason, when known, is named in parentheses.
     public static func message(for name: String, database: DatabaseHealth = DatabaseHealth(),

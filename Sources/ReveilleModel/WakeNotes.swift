@@ -32,21 +32,11 @@ extension PreflightNotes {
                        messages: ["sentence": held])
     }
 
-    /// `wakeMessage` in English (the C locale's text).
-    public static func wakeSentence(_ status: WakeStatus, zone: ZoneRules) -> String {
-        wakeMessage(status, zone: zone).english
-    }
-
     /// The `wake-from-suspend-unavailable` note's sentence, with why nothing can wake the machine.
     public static func unavailableMessage(_ status: WakeStatus) -> Message? {
         guard case .nothing(let why) = status.waker else { return nil }
         return Message("Reveille cannot wake this machine from suspend: {reason}. An alarm rings only once the machine is awake: keep it awake overnight.",
                        messages: ["reason": reason(why)])
-    }
-
-    /// `unavailableMessage` in English (the C locale's text).
-    public static func unavailableSentence(_ status: WakeStatus) -> String? {
-        unavailableMessage(status)?.english
     }
 
     /// Why nothing can wake the machine, in a few words.

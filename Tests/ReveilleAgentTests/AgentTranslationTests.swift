@@ -233,7 +233,7 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
         let hookFailure = Message("{key}: {problem}", ["key": "on_ring"], messages: ["problem": hook])
         #expect(german(PreflightNotes.message(for: "hook-failed", hookFailure: hookFailure))
             == "Ein Hook ist fehlgeschlagen (on_ring: 'lights' endete mit Status 3).")
-        #expect(PreflightNotes.sentence(for: "hook-failed", hookFailure: hookFailure)
+        #expect(PreflightNotes.message(for: "hook-failed", hookFailure: hookFailure).english
             .hasPrefix("A hook from [hooks] in reveille.conf failed (on_ring: 'lights' exited with status 3); alarms"))
 
         let configError = try #require(#expect(throws: ConfigError.self) { try AgentConfig.parse("[agent\n", file: "/x/reveille.conf") })
@@ -246,7 +246,7 @@ private final class NoticeCollector: AlarmNotifier, @unchecked Sendable {
                                                           path: "/x/alarms.db")
         #expect(german(PreflightNotes.message(for: "database-read-only", database: database))
             == "Die Weckerdatenbank /x/alarms.db ist nur lesbar (ihr Dateisystem ist schreibgeschützt).")
-        #expect(PreflightNotes.sentence(for: "database-read-only", database: database)
+        #expect(PreflightNotes.message(for: "database-read-only", database: database).english
             .hasPrefix("The alarm database /x/alarms.db can only be read (the file system that holds it is read-only): alarms"))
 
         let unreachable = WakeStatus(waker: .nothing(.unreachable(Message("there is no system bus"))))

@@ -50,7 +50,7 @@ private func facts(_ alarms: [AlarmSnapshot], wake: WakeStatus = WakeStatus(wake
         #expect(look.iconName == "io.github.Reveille1-cannot-wake")
         #expect(look.status == "Active")
         #expect(look.title == "Mon 07:00 · cannot wake this machine")
-        #expect(look.body == "Wake up\n" + PreflightNotes.unavailableSentence(WakeStatus(waker: .nothing(.turnedOff)))!)
+        #expect(look.body == "Wake up\n" + PreflightNotes.unavailableMessage(WakeStatus(waker: .nothing(.turnedOff)))!.english)
     }
 
     @Test func aMachineWithoutAWakeCapableClockCannotWakeEither() {

@@ -125,8 +125,8 @@ import Testing
     }
 
     @Test func withoutAReasonASentenceHasNoParentheses() {
-        #expect(PreflightNotes.sentence(for: "hook-failed").hasPrefix("A hook from [hooks] in reveille.conf failed; alarms"))
-        #expect(PreflightNotes.sentence(for: "hook-failed", hookFailure: .verbatim("'x' exited with status 3"))
+        #expect(PreflightNotes.message(for: "hook-failed").english.hasPrefix("A hook from [hooks] in reveille.conf failed; alarms"))
+        #expect(PreflightNotes.message(for: "hook-failed", hookFailure: .verbatim("'x' exited with status 3")).english
             .hasPrefix("A hook from [hooks] in reveille.conf failed ('x' exited with status 3); alarms"))
         #expect(PreflightNotes.message(for: "alarm-unreadable").english.contains("will not ring: none now."))
     }

@@ -119,8 +119,8 @@ import Testing
                      "database-unavailable", "database-unwritable", "alarm-unreadable", "alarm-over-limits", "low-power-mode",
                      "wake-from-suspend-unavailable", "sound-muted", "database-read-only", "time-zone-unreadable",
                      "config-invalid"]
-        let sentences = Set(notes.map { PreflightNotes.sentence(for: $0) })
+        let sentences = Set(notes.map { PreflightNotes.message(for: $0).english })
         #expect(sentences.count == notes.count)
-        #expect(!sentences.contains(PreflightNotes.sentence(for: "no-such-note")))
+        #expect(!sentences.contains(PreflightNotes.message(for: "no-such-note").english))
     }
 }

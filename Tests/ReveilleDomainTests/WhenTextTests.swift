@@ -133,18 +133,18 @@ import Testing
 
     @Test(arguments: countdowns)
     func theCountdownHasFourForms(seconds: Int64, expected: String) {
-        #expect(TimeUntil.text(from: now, to: now.adding(seconds: seconds)) == expected)
+        #expect(TimeUntil.message(from: now, to: now.adding(seconds: seconds)).english == expected)
     }
 
     @Test func aPassedFireReadsAsNow() {
-        #expect(TimeUntil.text(from: now, to: now.adding(seconds: -5)) == "in 0 s")
+        #expect(TimeUntil.message(from: now, to: now.adding(seconds: -5)).english == "in 0 s")
     }
 
     @Test func ringsTextNamesTheDayAndTime() throws {
         let fire = now.adding(seconds: 7 * 3600 + 12 * 60)
-        #expect(TimeUntil.ringsText(enabled: true, fire: fire, now: now, zone: .utc) == "rings in 7 h 12 min (Mon 13:12)")
-        #expect(TimeUntil.ringsText(enabled: false, fire: nil, now: now, zone: .utc) == "disabled")
-        #expect(TimeUntil.ringsText(enabled: true, fire: nil, now: now, zone: .utc) == "not scheduled")
+        #expect(TimeUntil.ringsMessage(enabled: true, fire: fire, now: now, zone: .utc).english == "rings in 7 h 12 min (Mon 13:12)")
+        #expect(TimeUntil.ringsMessage(enabled: false, fire: nil, now: now, zone: .utc).english == "disabled")
+        #expect(TimeUntil.ringsMessage(enabled: true, fire: nil, now: now, zone: .utc).english == "not scheduled")
         let far = instant(2027, 1, 11, 7, 0)
         #expect(TimeUntil.wallText(of: far, now: now, zone: .utc) == "Mon 2027-01-11 07:00")
         let berlin = try Zone.rules(Zone.berlin)

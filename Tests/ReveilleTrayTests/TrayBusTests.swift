@@ -78,7 +78,7 @@ import Testing
         #expect(item["IconName"] == .string("io.github.Reveille1-warning"))
         #expect(item["Status"] == .string("Active"))
         #expect(tooltip(item)[1] == "Alarms cannot ring")
-        #expect(tooltip(item)[2] == PreflightNotes.sentence(for: "sound-unavailable"))
+        #expect(tooltip(item)[2] == PreflightNotes.message(for: "sound-unavailable").english)
     }
 
     @Test func theMenuListsTheNextAlarmsWithTheirActions() async throws {

@@ -31,7 +31,7 @@ struct Doctor: AsyncParsableCommand {
             }
             for reason in reasons {
                 let blocking = EvaluatePreflight.blockingReasons.contains(reason)
-                let sentence = details[reason] ?? PreflightNotes.sentence(for: reason)
+                let sentence = details[reason] ?? PreflightNotes.message(for: reason).english
                 print("\(blocking ? "✗" : "!") \(reason): \(sanitizeForTerminal(sentence))")
             }
             // The agent notes the error it runs around (config-invalid); a file that broke since

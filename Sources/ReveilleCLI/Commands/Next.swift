@@ -220,7 +220,7 @@ struct NextAlarm: Equatable {
         let local = clock.zone.localDateTime(at: fire)
         return Output.json([
             "id": .string(id), "label": .string(label), "time": .string(local.time.description),
-            "next_fire": .int64(fire.secondsSinceEpoch), "in": .string(TimeUntil.text(from: clock.now, to: fire)),
+            "next_fire": .int64(fire.secondsSinceEpoch), "in": .string(TimeUntil.message(from: clock.now, to: fire).english),
             "skipped_occurrence": .int64(skippedOccurrence), "paused_until": .string(pausedUntil),
         ])
     }
