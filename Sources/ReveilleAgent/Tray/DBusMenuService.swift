@@ -67,16 +67,14 @@ extension Tray {
                 },
                 ExportedMethod("AboutToShow", in: "i", out: "b", inArgs: ["id"], outArgs: ["needUpdate"]) { [self] call in
                     let id = try Self.id(call.arguments[0])
-                    return [.bool(try await aboutToShow([id]).contains(id))]
+                    let (updated, unknown) = await aboutToShow([id])
+                    guard unknown.isEmpty else { throw TrayMenuLayout.noItem(id) }
+                    return [.bool(updated.contains(id))]
                 },
                 ExportedMethod(
                     "AboutToShowGroup", in: "ai", out: "aiai", inArgs: ["ids"], outArgs: ["updatesNeeded", "idErrors"]
                 ) { [self] call in
-                    let ids = try Self.ids(call.arguments[0])
-                    let menu = await currentMenu()
-                    let unknown = ids.filter { menu.entries[$0] == nil }
-                    let known = ids.filter { menu.entries[$0] != nil }
-                    let updated = known.isEmpty ? [] : try await aboutToShow(known)
+                    let (updated, unknown) = await aboutToShow(try Self.ids(call.arguments[0]))
                     return [.array("i", updated.map(Value.int32)), .array("i", unknown.map(Value.int32))]
                 },
             ],

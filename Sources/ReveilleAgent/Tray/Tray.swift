@@ -92,11 +92,9 @@ final class Tray: Sendable {
         let locale = locale()
         let facts = await facts(withHealth: true, locale: locale)
         let look = TrayLook(facts, locale: locale)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale)
-        let (before, menuChanged, revision) = state.withLock { state in
+        let before = state.withLock { state in
             defer { state.look = look }
-            let changed = state.menu.update(items)
-            return (state.look, changed, state.menu.revision)
+            return state.look
         }
         var signals: [(String, [Value])] = []
         if before.iconName != look.iconName { signals.append(("NewIcon", [])) }
@@ -107,7 +105,7 @@ final class Tray: Sendable {
         for (name, arguments) in signals {
             emit(path: TrayNames.itemPath, interface: TrayNames.itemInterface, name, arguments)
         }
-        if menuChanged { layoutUpdated(revision) }
+        _ = rebuildMenu(facts, locale: locale)
     }
 
     /// `locale` renders the Preflight notes.
@@ -128,25 +126,26 @@ final class Tray: Sendable {
 
     /// The menu built from the alarms as they are now.
     func currentMenu() async -> TrayMenuLayout {
-        let facts = await facts(withHealth: false)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale())
-        let (changed, menu) = state.withLock { state in (state.menu.update(items), state.menu) }
-        // A refresh that comes after this finds nothing new: the hosts hear of the change now.
-        if changed { layoutUpdated(menu.revision) }
-        return menu
+        await rebuildMenu(facts(withHealth: false), locale: locale()).menu
     }
 
-    /// The host is about to show the submenus `ids`: the menu is built again, and the ids come
-    /// back when it changed. Opening the menu also reads Preflight again for the icon.
-    func aboutToShow(_ ids: [Int32]) async throws(DBusError) -> [Int32] {
-        let facts = await facts(withHealth: false)
-        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale())
+    /// The host is about to show the submenus `ids`: the menu is built again. Returns the ids it
+    /// has when it changed, and the ids it does not have. Opening the menu also reads Preflight
+    /// again for the icon.
+    func aboutToShow(_ ids: [Int32]) async -> (updated: [Int32], unknown: [Int32]) {
+        let (menu, changed) = await rebuildMenu(facts(withHealth: false), locale: locale())
+        let known = ids.filter { menu.entries[$0] != nil }
+        if known.contains(TrayMenuLayout.rootID) { requestRefresh() }
+        return (changed ? known : [], ids.filter { menu.entries[$0] == nil })
+    }
+
+    /// Makes the menu of `facts` the one served. When it changed the hosts hear of it now, so a
+    /// refresh or a host's call that comes after finds nothing new.
+    private func rebuildMenu(_ facts: TrayFacts, locale: UserLocale) -> (menu: TrayMenuLayout, changed: Bool) {
+        let items = TrayMenu.items(alarms: facts.alarms, now: facts.now, zone: facts.zone, locale: locale)
         let (changed, menu) = state.withLock { state in (state.menu.update(items), state.menu) }
-        for id in ids { _ = try menu.entry(id) }
-        if ids.contains(TrayMenuLayout.rootID) { requestRefresh() }
-        guard changed else { return [] }
-        layoutUpdated(menu.revision)
-        return ids
+        if changed { layoutUpdated(menu.revision) }
+        return (menu, changed)
     }
 
     private func layoutUpdated(_ revision: UInt32) {

@@ -49,9 +49,12 @@ struct TrayMenuLayout: Sendable {
     }
 
     func entry(_ id: Int32) throws(DBusError) -> Entry {
-        guard let entry = entries[id] else { throw .invalidArgs("the menu has no item \(id)") }
+        guard let entry = entries[id] else { throw Self.noItem(id) }
         return entry
     }
+
+    /// The refusal of a number the menu does not have.
+    static func noItem(_ id: Int32) -> DBusError { .invalidArgs("the menu has no item \(id)") }
 
     /// `(ia{sv}av)`: the entry, its properties among `names` (all when empty), and its children
     /// `depth` levels down (all for -1).
