@@ -1,5 +1,4 @@
 import ArgumentParser
-import DBus
 import LinuxEvents
 import ReveilleDomain
 import ReveilleText
@@ -45,12 +44,12 @@ struct Preview: ParsableCommand {
         for (occurrence, fate) in occurrences {
             print(rfc3339(occurrence.at, in: zone) + (fate == .skipped ? " skipped" : ""))
         }
-        let keys: [String: Value] = [
-            "skipped_occurrence": .int64(request.alarm.skippedOccurrence.map { zone.instant(for: $0).secondsSinceEpoch } ?? 0),
-            "paused_until": .string(request.alarm.pausedUntil?.description ?? ""),
-            "next_fire": .int64(occurrences.first { $0.1 == .rings }?.0.at.secondsSinceEpoch ?? 0),
-        ]
-        if let note = Output.skipPauseText(keys, at: LocalNow(now: request.from, zone: zone)) { printError(note) }
+        let clock = LocalNow(now: request.from, zone: zone)
+        let note = SkipPauseNote.message(
+            pausedUntil: request.alarm.pausedUntil, skipped: request.alarm.skippedOccurrence.map { zone.instant(for: $0) },
+            nextFire: occurrences.first { $0.1 == .rings }?.0.at, snoozed: false, now: clock.now, zone: zone,
+            style: clock.locale.timeStyle)
+        if let note { printError(clock.locale.translator(note)) }
     }
 
     /// The alarm, start and count the arguments ask for, read at `clock`; a bad value is a usage error.
