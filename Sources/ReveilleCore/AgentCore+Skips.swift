@@ -62,10 +62,7 @@ extension AgentCore {
     /// When the next skip or pause is spent, for the wake timer.
     func skipAndPauseDeadlines() -> [Instant] {
         let zone = self.zone
-        return entries.values.compactMap { entry in
-            guard entry.alarm.skippedOccurrence != nil || entry.alarm.pausedUntil != nil else { return nil }
-            return SkipAndPause().expiry(of: entry.alarm, zone: zone)
-        }
+        return entries.values.compactMap { SkipAndPause().expiry(of: $0.alarm, zone: zone) }
     }
 
     private func refused(_ body: () throws(SkipAndPause.Refusal) -> Alarm) throws(AgentError) -> Alarm {
