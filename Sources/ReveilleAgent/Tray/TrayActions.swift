@@ -8,7 +8,9 @@ import ReveilleTime
 extension Tray {
     /// Runs what a menu item asks for. Snooze and Dismiss go the way of the notification's buttons
     /// (the core's inbox, `notificationAction`), so the tray can silence nothing the notification
-    /// could not; a skip or a pause is confirmed by a notice whose Undo does the inverse.
+    /// could not; a skip or a pause is confirmed by a notice whose Undo does the inverse. What
+    /// they change reaches the look through the core's events; only the machine's check, which no
+    /// event follows, refreshes it here.
     func perform(_ action: TrayAction) async {
         switch action {
         case .snooze(let id): core.inbox.yield(.notificationAction(id, "snooze"))
@@ -19,9 +21,10 @@ extension Tray {
             let until = zone.current().localDateTime(at: clock.now()).date.adding(days: TrayMenu.pauseDays)
             await change(id, .pause(until))
         case .resume(let id): await change(id, .pause(nil))
-        case .checkMachine: await checkMachine()
+        case .checkMachine:
+            await checkMachine()
+            requestRefresh()
         }
-        requestRefresh()
     }
 
     /// A change of an alarm the tray offers, and its inverse.
@@ -58,7 +61,6 @@ extension Tray {
                 do { try await apply(undo, to: id) } catch {
                     Log.shared.warning("cannot undo '\(confirmation.english)': \(error)")
                 }
-                requestRefresh()
             }
         })
     }
