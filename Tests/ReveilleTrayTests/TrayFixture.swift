@@ -208,7 +208,7 @@ func firstValue<T: Sendable>(of stream: AsyncStream<T>, within limit: Duration =
     }
 }
 
-/// Waits until `condition` holds, checking after each of the tray's refreshes; false when it
+/// Polls `condition` until it holds, for what the tray does on its own queue; false when it
 /// never does within `limit` (a guard against hanging).
 func eventually(within limit: Duration = .seconds(20), _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + limit
