@@ -80,7 +80,7 @@ stop_agent
 rm -f "$out"/*.env
 configure "[agent]" "fade_in = 1s" "[hooks]" "on_ring = $hook hang"
 start_agent
-"$REVEILLE" monitor >"$SESSION/monitor.log" 2>&1 &
+run_beside monitor "$REVEILLE" monitor
 due=$(($(date +%s) + 4))
 hung=$(add_alarm "$(date -u -d "@$due" +%H:%M:%S)" --label "Hung hook" --challenge math:easy)
 record_start "$SESSION/ring.wav"
@@ -88,6 +88,8 @@ wait_until "it rings" 15 is_ringing "$hung"
 wait_until "Ringing signal" 5 grep -q "Ringing \"$hung\"" "$SESSION/monitor.log"
 wait_until "the hanging hook started" 5 test -s "$out/hang.pid"
 hang_pid=$(cat "$out/hang.pid")
+# Its own process group outlives the agent: stopped with the session should the test fail first.
+cp "$out/hang.pid" "$SESSION/beside/hang.pid"
 sleep 3
 record_stop
 level=$(rms "$SESSION/ring.wav")
@@ -98,7 +100,7 @@ assert_eq "$(solve "$hung")" '"dismissed"' "solving it while the hook hangs"
 wait_until "it stops" 5 not is_ringing "$hung"
 # The hook's 60 s limit, and the stop of all it left behind, are LiveHooksTests' (with limits of
 # a second): here the hook is ended from outside, and the agent reports its failure.
-kill "$hang_pid"
+stop_beside hang
 gone() { ! kill -0 "$hang_pid" 2>/dev/null; }
 wait_until "the hanging hook is gone" 5 gone
 hook_failed() { "$REVEILLE" doctor 2>&1 | grep -q "hook-failed"; }
