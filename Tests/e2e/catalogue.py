@@ -3,8 +3,6 @@
 binaries read ($REVEILLE_LOCALEDIR/LL/LC_MESSAGES/reveille.mo), so they follow the translators'
 wording instead of hard-coding it.
 
-    catalogue.py LL [--context CTX] MSGID
-        prints MSGID's translation (a plural's first form); fails when there is none
     catalogue.py LL [--context CTX] --find TEXT MSGID
         succeeds when TEXT shows the translation (any plural form), its {placeholders} standing
         for any text; prints what each placeholder stood for, NAME=VALUE a line. A line of TEXT
@@ -61,6 +59,8 @@ def main(argv):
             text = args.pop(0)
         else:
             sys.exit("catalogue.py: unknown option %s" % option)
+    if text is None or len(args) != 1:
+        sys.exit("usage: catalogue.py LL [--context CTX] --find TEXT MSGID")
     msgid = args[0]
     path = os.path.join(os.environ["REVEILLE_LOCALEDIR"], language, "LC_MESSAGES", "reveille.mo")
     entries = read_mo(path)
@@ -69,9 +69,6 @@ def main(argv):
     if not forms:
         sys.exit("catalogue.py: %s has no translation of %r%s" % (
             path, msgid, "" if context is None else " (context %r)" % context))
-    if text is None:
-        print(forms[0])
-        return
     for form in forms:
         candidates = [(re.compile(pattern(form, True)), line.strip(), "fullmatch") for line in text.splitlines()]
         candidates += [(re.compile(pattern(form, False)), text, "search"),
